@@ -81,6 +81,10 @@ const DECLARE_OPTIONS: &[Opt] = &[
     Opt::short('F', "restrict display to function names only"),
     Opt::short('g', "create global variables when used in a shell function"),
     Opt::short('i', "to make NAMEs have the 'integer' attribute"),
+    Opt::short(
+        'I',
+        "if creating a local variable, inherit the attributes and value of a variable with the same name at a previous scope",
+    ),
     Opt::short('l', "to convert the value of each NAME to lower case on assignment"),
     Opt::short('n', "make NAME a reference to the variable named by its value"),
     Opt::short('p', "display the attributes and value of each NAME"),

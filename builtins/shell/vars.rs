@@ -5,7 +5,7 @@ use crate::Ctx;
 use crate::session::{Options, Status};
 use crate::spec::{Args, Opt, Order, Spec};
 use toolsh_core::options::{Kind, SET_OPTIONS, SHOPT_OPTIONS};
-use toolsh_core::vars::{Value, is_name};
+use toolsh_core::vars::{Attrs, Value, is_name};
 
 /// `set -o` (`on`) or `set +o`'s listing of every `set -o` option.
 fn set_o_listing(options: &Options, on: bool) -> String {
@@ -288,6 +288,15 @@ pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
             status = 1;
             continue;
         }
+        // `unset -n` removes only a reference (bash's `unbind_nameref`); a read-only
+        // variable is refused either way.
+        if reference && ctx.state().vars.get_raw(arg).is_some_and(|var| !var.attrs.has(Attrs::NAMEREF)) {
+            if ctx.state().vars.get_raw(arg).is_some_and(|var| var.attrs.has(Attrs::READONLY)) {
+                ctx.complain(format!("{arg}: cannot unset: readonly variable")).await;
+                status = 1;
+            }
+            continue;
+        }
         let removed = if reference { ctx.vars_mut().unset_raw(arg) } else { ctx.vars_mut().unset(arg) };
         // A dynamic variable exists though nothing is stored: unset, it becomes ordinary.
         let dynamic = !reference && ctx.make_ordinary(arg);
@@ -303,7 +312,7 @@ pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
             Ok(None) => {}
             // Through a reference, the variable named is the one refused (bash).
             Err(refused) => {
-                ctx.complain(format!("{}: cannot unset: readonly variable", refused.0)).await;
+                ctx.complain(format!("{}: cannot unset: readonly variable", refused.name())).await;
                 status = 1;
             }
         }
@@ -508,8 +517,8 @@ pub async fn read(mut ctx: Ctx<'_>, args: Args) -> Status {
     if let Some(array) = array {
         let fields = split_for_read(&chars, &ifs, usize::MAX);
         let map = fields.into_iter().enumerate().map(|(i, f)| (i as i64, f)).collect();
-        if ctx.vars_mut().set_value(&array, Value::Indexed(map)).is_err() {
-            return ctx.readonly_refused(&array).await;
+        if let Err(err) = ctx.vars_mut().set_value(&array, Value::Indexed(map)) {
+            return ctx.array_refused(&array, err).await;
         }
     } else if names.is_empty() {
         let line: String = chars.iter().map(|(c, _)| *c).collect();
@@ -641,8 +650,8 @@ pub async fn mapfile(mut ctx: Ctx<'_>, args: Args) -> Status {
         }
         map.insert(index, line);
     }
-    if ctx.vars_mut().set_value(&name, Value::Indexed(map)).is_err() {
-        return ctx.readonly_refused(&name).await;
+    if let Err(err) = ctx.vars_mut().set_value(&name, Value::Indexed(map)) {
+        return ctx.array_refused(&name, err).await;
     }
     0
 }
@@ -673,29 +682,24 @@ pub async fn getopts(mut ctx: Ctx<'_>, words_parsed: Args) -> Status {
     if optind_text != ctx.state().getopts_optind {
         *ctx.getopts_mut().0 = 0;
     }
-    let end = |mut ctx: Ctx<'_>, optind: usize| {
-        ctx.set_var(&name, "?");
-        ctx.set_var("OPTIND", optind.to_string());
-        *ctx.getopts_mut().1 = optind.to_string();
-        *ctx.getopts_mut().0 = 0;
-        1
-    };
+    // The first refusal of NAME (a read-only variable, a reference to no name), said last.
+    let mut refused = None;
     let Some(arg) = args.get(optind - 1).cloned() else {
-        return end(ctx, optind);
+        return getopts_end(ctx, optind, &name).await;
     };
     if ctx.state().getopts_char == 0 {
         if arg == "--" {
-            return end(ctx, optind + 1);
+            return getopts_end(ctx, optind + 1, &name).await;
         }
         if !arg.starts_with('-') || arg == "-" {
-            return end(ctx, optind);
+            return getopts_end(ctx, optind, &name).await;
         }
         *ctx.getopts_mut().0 = 1;
     }
     let chars: Vec<char> = arg.chars().collect();
     let pos = ctx.state().getopts_char;
     let Some(&option) = chars.get(pos) else {
-        return end(ctx, optind + 1);
+        return getopts_end(ctx, optind + 1, &name).await;
     };
     let mut next_pos = pos + 1;
     let spec_chars: Vec<char> = spec.trim_start_matches(':').chars().collect();
@@ -711,24 +715,27 @@ pub async fn getopts(mut ctx: Ctx<'_>, words_parsed: Args) -> Status {
                 optind += 1;
             } else {
                 if silent {
-                    ctx.set_var(&name, ":");
+                    refused = refused.or(bind(&mut ctx, &name, ":"));
                     ctx.set_var("OPTARG", option.to_string());
                 } else {
                     if !quiet {
                         ctx.err(format!("{}: option requires an argument -- {option}\n", ctx.state().arg0)).await;
                     }
-                    ctx.set_var(&name, "?");
+                    refused = refused.or(bind(&mut ctx, &name, "?"));
                     let _ = ctx.vars_mut().unset("OPTARG");
                 }
                 *ctx.getopts_mut().0 = 0;
                 ctx.set_var("OPTIND", (optind + 1).to_string());
                 *ctx.getopts_mut().1 = (optind + 1).to_string();
-                return 0;
+                return match refused {
+                    Some(err) => ctx.target_refused(&err).await,
+                    None => 0,
+                };
             }
-            ctx.set_var(&name, option.to_string());
+            refused = refused.or(bind(&mut ctx, &name, &option.to_string()));
         }
         Some(_) => {
-            ctx.set_var(&name, option.to_string());
+            refused = refused.or(bind(&mut ctx, &name, &option.to_string()));
             let _ = ctx.vars_mut().unset("OPTARG");
         }
         None => {
@@ -740,7 +747,7 @@ pub async fn getopts(mut ctx: Ctx<'_>, words_parsed: Args) -> Status {
                 }
                 let _ = ctx.vars_mut().unset("OPTARG");
             }
-            ctx.set_var(&name, "?");
+            refused = refused.or(bind(&mut ctx, &name, "?"));
             status = 0;
         }
     }
@@ -752,7 +759,31 @@ pub async fn getopts(mut ctx: Ctx<'_>, words_parsed: Args) -> Status {
     }
     ctx.set_var("OPTIND", optind.to_string());
     *ctx.getopts_mut().1 = optind.to_string();
-    status
+    match refused {
+        Some(err) => ctx.target_refused(&err).await,
+        None => status,
+    }
+}
+
+/// getopts at the end of the options: NAME is `?`, OPTIND the next operand; status 1.
+async fn getopts_end(mut ctx: Ctx<'_>, optind: usize, name: &str) -> Status {
+    let refused = bind(&mut ctx, name, "?");
+    ctx.set_var("OPTIND", optind.to_string());
+    *ctx.getopts_mut().1 = optind.to_string();
+    *ctx.getopts_mut().0 = 0;
+    match refused {
+        Some(err) => ctx.target_refused(&err).await,
+        None => 1,
+    }
+}
+
+/// Gives getopts' NAME its value: `None`, or why not (bash's `getopts_bind_variable` fails
+/// the command).
+fn bind(ctx: &mut Ctx<'_>, name: &str, value: &str) -> Option<toolsh_core::arith::TargetError> {
+    match ctx.try_set_var(name, value) {
+        Ok(()) => None,
+        Err(err) => Some(err.into()),
+    }
 }
 
 /// `let`: its words are expressions (`let -1+x`). Run by the interpreter: an unbound variable

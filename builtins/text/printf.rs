@@ -561,10 +561,11 @@ pub async fn printf(mut ctx: Ctx<'_>, parsed: crate::spec::Args) -> Status {
             let text = toolsh_bytes::decode(&out).into_owned();
             match ctx.set_target(&name, text) {
                 Ok(()) => status,
-                // bash: a name that is not one is a usage error (2).
+                // bash: a name that is not one is a usage error (2); a reference to no name
+                // is a failed assignment (1).
                 Err(err @ toolsh_core::arith::TargetError::Invalid(_)) => {
                     ctx.complain(err.to_string()).await;
-                    2
+                    if toolsh_core::vars::valid_reference(&name) { 1 } else { 2 }
                 }
                 Err(err) => ctx.target_refused(&err).await,
             }

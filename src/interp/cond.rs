@@ -77,12 +77,19 @@ impl Interp {
                     Ok(unary_test(op, &arg, &self.state, &self.fs("[[")))
                 }
                 CondExpr::Binary(left, op, right) => {
-                    let left = self.expand_string(left, io).await?;
+                    // The operands of `-eq` … are arithmetic, their subscripts expanded as in
+                    // `(( ))` (bash's `cond_expand_word` with its arithmetic quoting).
+                    let arith = matches!(op.as_str(), "-eq" | "-ne" | "-lt" | "-le" | "-gt" | "-ge");
+                    let left = match arith {
+                        true => self.expand_text(left, io).await?.into_owned(),
+                        false => self.expand_string(left, io).await?,
+                    };
                     // The right side is expanded once, as its operator reads it (a pattern, a
                     // regex or a string), and traced so.
                     let right = match op.as_str() {
                         "==" | "=" | "!=" => self.expand_pattern(right, io).await?,
                         "=~" => self.expand_regex(right, io).await?,
+                        _ if arith => self.expand_text(right, io).await?.into_owned(),
                         _ => self.expand_string(right, io).await?,
                     };
                     self.trace_test(io, negated, &format!("{left} {op} {right}")).await;

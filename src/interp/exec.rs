@@ -301,6 +301,37 @@ impl Interp {
         status
     }
 
+    /// Gives a `for` loop's variable its next word: a reference (the last of its chain) names
+    /// each word in turn, as bash's does, refusing a word that is no variable name, a
+    /// read-only reference and (at the top level) a reference to itself; any other variable
+    /// takes the word. `Err` carries what to say, if anything (a circle was noted).
+    fn set_loop_variable(&mut self, var: &str, item: String) -> Result<(), Option<String>> {
+        use toolsh_core::vars::{SetError, valid_reference};
+        if let Some(reference) = self.state.vars.last_reference(var).map(str::to_string) {
+            if !valid_reference(&item) {
+                return Err(Some(format!("`{item}': not a valid identifier")));
+            }
+            if self.state.vars.get_raw(&reference).is_some_and(|v| v.attrs.has(Attrs::READONLY)) {
+                return Err(Some(format!("{reference}: readonly variable")));
+            }
+            return self.state.vars.set_reference(&reference, item).map_err(|err| Some(err.to_string()));
+        }
+        match self.state.try_set_var(var, item) {
+            Ok(()) => Ok(()),
+            Err(SetError::Circular(_)) => Err(None),
+            Err(SetError::Readonly(_)) => Err(Some(format!("{}: readonly variable", self.state.vars.resolve(var)))),
+            Err(err) => Err(Some(err.to_string())),
+        }
+    }
+
+    /// Says the warnings the variables noted (a circle of references, a reference made an
+    /// array), each as bash's `internal_warning` does, where the command meeting them runs.
+    pub(crate) async fn say_notes(&mut self, io: &Io) {
+        for note in self.state.vars.take_notes() {
+            self.error(io, &note).await;
+        }
+    }
+
     /// Runs one command.
     pub(crate) fn exec_command<'a>(&'a mut self, command: &'a Command, io: &'a Io) -> BoxFuture<'a, ExecResult> {
         // Shallow levels run on the thread's own stack; past `GUARDED_DEPTH` nested commands each
@@ -313,6 +344,9 @@ impl Interp {
             self.nesting += 1;
             let result = self.exec_command_inner(command, io).await;
             self.nesting -= 1;
+            if self.state.vars.has_notes() {
+                self.say_notes(io).await;
+            }
             result
         };
         if guarded { Box::pin(super::StackGuard(Box::pin(run))) } else { Box::pin(run) }
@@ -497,13 +531,16 @@ impl Interp {
                     if self.state.options.xtrace {
                         self.trace_line(io, &head).await;
                     }
-                    // A reference as the loop variable names each word in turn, as in bash.
-                    if let Some(reference) = self.state.vars.get_raw_mut(var).filter(|v| v.attrs.has(Attrs::NAMEREF)) {
-                        reference.value = Value::Str(item);
-                    } else if !self.state.set_var(var, item) {
-                        self.error(io, &format!("{var}: readonly variable")).await;
-                        result = Ok(1);
+                    if let Err(message) = self.set_loop_variable(var, item) {
+                        self.say_notes(io).await;
+                        if let Some(message) = message {
+                            self.error(io, &message).await;
+                        }
+                        status = 1;
                         break;
+                    }
+                    if self.state.vars.has_notes() {
+                        self.say_notes(io).await;
                     }
                     match self.loop_body(body, io, &mut body_checked).await {
                         LoopStep::Next(s) => status = s,
@@ -692,11 +729,8 @@ impl Interp {
         // One lookup for a variable that is not a reference; a reference's target gives the
         // attributes.
         let attrs = match self.state.vars.get_raw(name) {
+            // A circle of references is the variables' to refuse or send to the global.
             Some(var) if var.attrs.has(Attrs::NAMEREF) => {
-                if self.state.vars.is_circular(name) {
-                    self.error(io, &format!("warning: {name}: circular name reference")).await;
-                    return Ok(false);
-                }
                 self.state.vars.get(name).map(|v| v.attrs).unwrap_or_default()
             }
             Some(var) => var.attrs,
@@ -719,20 +753,28 @@ impl Interp {
         }
         let result = match &assign.value {
             // Through a reference to an element (`declare -n r='a[i]'; r=v`).
-            AssignValue::Scalar(word)
-                if assign.index.is_none()
-                    && self.state.vars.element_target(name).is_some()
-                    && !attrs.has(Attrs::INTEGER) =>
-            {
+            AssignValue::Scalar(word) if assign.index.is_none() && self.state.vars.element_target(name).is_some() => {
                 let value = self.expand_assigned(word, io).await?;
                 let (array, key) = self.reference_element(name, io).await?;
-                let value = match assign.append {
-                    true => {
-                        let old = self.state.vars.element(&array, &key).unwrap_or_default();
-                        self.value_room(old.len().saturating_add(value.len()))?;
-                        old.to_string() + &value
+                if matches!(key.as_str(), "@" | "*") {
+                    self.error(io, &format!("{array}[{key}]: bad array subscript")).await;
+                    return Ok(false);
+                }
+                self.state.vars.unreference_array(name, &array);
+                // The array's attributes say how the value is taken (`declare -ai a`).
+                let integer = self.state.vars.get(&array).is_some_and(|var| var.attrs.has(Attrs::INTEGER));
+                let old = self.state.vars.element(&array, &key).unwrap_or_default().to_string();
+                let value = match (assign.append, integer) {
+                    (true, true) => {
+                        let sum = self.arith(&old, io).await?.wrapping_add(self.arith(&value, io).await?);
+                        sum.to_string()
                     }
-                    false => value,
+                    (false, true) => self.arith(&value, io).await?.to_string(),
+                    (true, false) => {
+                        self.value_room(old.len().saturating_add(value.len()))?;
+                        old + &value
+                    }
+                    (false, false) => value,
                 };
                 self.state.vars.set_element(&array, &key, value, false)
             }
@@ -829,9 +871,20 @@ impl Interp {
                 }
             }
         };
-        if result.is_err() {
-            self.error(io, &format!("{name}: readonly variable")).await;
+        if let Err(err) = result {
+            // A warning noted on the way (a circle of references) comes first.
+            self.say_notes(io).await;
+            match err {
+                toolsh_core::vars::SetError::Circular(_) => {}
+                toolsh_core::vars::SetError::Readonly(refused) => {
+                    self.error(io, &format!("{refused}: readonly variable")).await
+                }
+                other => self.error(io, &other.to_string()).await,
+            }
             return Ok(false);
+        }
+        if self.state.vars.has_notes() {
+            self.say_notes(io).await;
         }
         if name == "SECONDS" {
             // It counts from the value given from now, not from when it is next read.
@@ -973,9 +1026,10 @@ impl Interp {
 
     /// The value of an associative array assignment (`m=([k]=v …)`, `m+=(…)`).
     async fn assoc_value(&mut self, name: &str, elements: &[ArrayElem], append: bool, io: &Io) -> Result<Value, Flow> {
-        let existing = if append { self.state.vars.get(name).map(|v| v.value.clone()) } else { None };
-        let mut map = match existing {
-            Some(Value::Assoc(map)) => map,
+        let mut map = match self.state.vars.get(name).map(|v| &v.value) {
+            Some(Value::Assoc(map)) if append => map.clone(),
+            // The new table is as large as the old (bash's order depends on it).
+            Some(Value::Assoc(map)) => map.emptied(),
             _ => Default::default(),
         };
         // bash 5.1+: a list whose first element has no `[key]=` is key-value pairs
@@ -1257,10 +1311,29 @@ impl Interp {
         let mut saved = Vec::with_capacity(assigns.len());
         let mut refused = false;
         for assign in assigns {
+            // An element is no variable of an environment: bash refuses it as a name and runs
+            // the command all the same.
+            if let Some(index) = &assign.index {
+                let written = format!("{}[{}]", assign.name, as_written(index));
+                self.error(io, &format!("`{written}': not a valid identifier")).await;
+                refused = true;
+                continue;
+            }
             // Saved and restored under the name written to: a reference stays a reference.
-            let target = self.state.vars.resolve(&assign.name).into_owned();
+            // One that names no variable by a name (none, an element, a circle) is hidden by
+            // a variable of its own name for the command, as bash's temporary environment
+            // does.
+            let shadow = self.state.vars.is_reference(&assign.name)
+                && !matches!(self.state.vars.lead(&assign.name), toolsh_core::vars::Lead::To(t) if toolsh_core::vars::is_name(t));
+            let target = match shadow {
+                true => assign.name.to_string(),
+                false => self.state.vars.resolve(&assign.name).into_owned(),
+            };
             let before = self.state.vars.get_raw(&target).cloned();
             saved.push((target, before));
+            if shadow {
+                self.state.vars.remove(&assign.name);
+            }
             if !self.assign(assign, io).await? {
                 // bash says so (a readonly variable) and, but in POSIX mode, runs the command
                 // all the same.
@@ -1563,6 +1636,9 @@ impl Interp {
         // A bug of one command (a library that panics on some input) ends that command with
         // an error, not the process and every session in it.
         let status = contain_panic(command, io, run(ctx)).await;
+        if self.state.vars.has_notes() {
+            self.say_notes(io).await;
+        }
         if std::mem::take(&mut self.state.discard_line) {
             self.state.last_status = 1;
             self.to_top_level = true;

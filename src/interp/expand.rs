@@ -384,10 +384,34 @@ impl Interp {
     /// text (`i<10000`, `i++`) is read on every pass of a loop.
     pub(crate) async fn expand_text<'w>(&mut self, word: &'w Word, io: &Io) -> Result<Cow<'w, str>, Flow> {
         // Arithmetic text is read as in double quotes: `~` is no tilde prefix (`$((~0))`).
-        match word.as_literal() {
-            Some(text) => Ok(Cow::Borrowed(text)),
-            _ => self.expand_string(word, io).await.map(Cow::Owned),
+        if let Some(text) = word.as_literal() {
+            return Ok(Cow::Borrowed(text));
         }
+        // bash 5.2 expands an array subscript on its own and quotes what it made, so the
+        // evaluator reads it once (`(( m[$key]++ ))` with `]` or `$(…)` in the key): only
+        // words with a `[` in their text need it.
+        if has_bracket(&word.parts) {
+            let pieces = arith_pieces(word);
+            let mut out = String::new();
+            for (subscript, piece) in pieces.iter() {
+                let text = self.expand_string(piece, io).await?;
+                match subscript {
+                    true => {
+                        out.push('[');
+                        for c in text.chars() {
+                            if matches!(c, '[' | ']' | '$' | '`' | '~' | '\\' | '\'' | '"') {
+                                out.push('\\');
+                            }
+                            out.push(c);
+                        }
+                        out.push(']');
+                    }
+                    false => out.push_str(&text),
+                }
+            }
+            return Ok(Cow::Owned(out));
+        }
+        self.expand_string(word, io).await.map(Cow::Owned)
     }
 
     /// The directory a tilde prefix at the start of `text` names, and where the prefix ends (at
@@ -504,11 +528,20 @@ impl Interp {
         let Some((array, key)) = self.state.vars.element_target(name) else {
             return Ok((name.to_string(), String::new()));
         };
-        if matches!(self.state.vars.get(&array).map(|var| &var.value), Some(Value::Assoc(_))) {
+        if matches!(key.as_str(), "@" | "*") {
             return Ok((array, key));
         }
-        let at = self.arith(&key, io).await?;
-        Ok((array, at.to_string()))
+        // The subscript is read as one written in `${a[…]}` is: expanded, then arithmetic for
+        // an indexed array (`declare -n r='x[$i]'`).
+        if self.reference_depth >= MAX_REFERENCE_DEPTH {
+            let text = format!("{array}[{key}]");
+            self.error(io, &format!("{text}: expression recursion level exceeded (error token is \"{text}\")")).await;
+            return Err(Flow::Discard);
+        }
+        self.reference_depth += 1;
+        let key = Box::pin(self.subscript_key(&array, &super::special::subscript_word(&key), io)).await;
+        self.reference_depth -= 1;
+        Ok((array, key?))
     }
 
     /// Expands a word to a pattern: quoted characters are escaped with backslashes.
@@ -933,8 +966,15 @@ impl Interp {
             if target.is_empty() && ((list && !self.state.options.nounset) || (unset && !unset_variable && !list)) {
                 (Cow::Borrowed(""), Cow::Owned(None))
             } else if target.is_empty() {
+                // Named as written, with its subscript (`b[1]: invalid indirect expansion`).
+                let written = match &param.index {
+                    None => param.name.to_string(),
+                    Some(Subscript::At) => format!("{}[@]", param.name),
+                    Some(Subscript::Star) => format!("{}[*]", param.name),
+                    Some(Subscript::Expr(key)) => format!("{}[{}]", param.name, super::special::as_written(key)),
+                };
                 let message = match unset || list {
-                    true => format!("{}: invalid indirect expansion", param.name),
+                    true => format!("{written}: invalid indirect expansion"),
                     false => ": invalid variable name".to_string(),
                 };
                 self.error(io, &message).await;
@@ -980,7 +1020,14 @@ impl Interp {
                 return Ok(ParamValue::List { items: keys, star: matches!(index, Some(Subscript::Star)) });
             }
             ParamOp::PrefixNames { at } => {
-                let names = self.state.vars.names().into_iter().filter(|n| n.starts_with(name)).collect();
+                // Only variables that are set: bash leaves out one declared with no value.
+                let vars = &self.state.vars;
+                let set = |n: &String| {
+                    vars.get_raw(n).is_some_and(|v| {
+                        !matches!(v.value, Value::Unset) && !v.attrs.has(super::vars::Attrs::INVISIBLE)
+                    })
+                };
+                let names = vars.names().into_iter().filter(|n| n.starts_with(name) && set(n)).collect();
                 return Ok(ParamValue::List { items: names, star: !at });
             }
             _ => {}
@@ -1050,21 +1097,35 @@ impl Interp {
                         let assigned = match &index {
                             Some(Subscript::Expr(key)) => {
                                 let key = self.subscript_key(name, key, io).await?;
-                                let ok = self.state.vars.set_element(name, &key, text.clone(), false).is_ok();
-                                ok.then(|| self.state.vars.element(name, &key).map(str::to_string))
+                                let set = self.state.vars.set_element(name, &key, text.clone(), false);
+                                set.map(|()| self.state.vars.element(name, &key).map(str::to_string))
                             }
-                            _ => (is_name(name) && self.state.set_var(name, text.clone()))
-                                .then(|| self.state.vars.get_str(name).map(str::to_string)),
+                            _ if is_name(name) => self
+                                .state
+                                .try_set_var(name, text.clone())
+                                .map(|()| self.state.vars.get_str(name).map(str::to_string)),
+                            _ => Err(super::vars::SetError::Invalid(String::new())),
                         };
-                        let Some(value) = assigned else {
-                            // A positional parameter is named as `$6`.
-                            let shown = if name.bytes().all(|b| b.is_ascii_digit()) {
-                                format!("${name}")
-                            } else {
-                                name.to_string()
-                            };
-                            self.error(io, &format!("{shown}: cannot assign in this way")).await;
-                            return Err(Flow::Discard);
+                        let value = match assigned {
+                            Ok(value) => value,
+                            // A variable refused says why (a reference's target is named).
+                            Err(err) if is_name(name) => {
+                                self.say_notes(io).await;
+                                if !matches!(err, super::vars::SetError::Circular(_)) {
+                                    self.error(io, &err.to_string()).await;
+                                }
+                                return Err(Flow::Discard);
+                            }
+                            Err(_) => {
+                                // A positional parameter is named as `$6`.
+                                let shown = if name.bytes().all(|b| b.is_ascii_digit()) {
+                                    format!("${name}")
+                                } else {
+                                    name.to_string()
+                                };
+                                self.error(io, &format!("{shown}: cannot assign in this way")).await;
+                                return Err(Flow::Discard);
+                            }
                         };
                         Ok(ParamValue::Str(value.unwrap_or(text)))
                     }
@@ -1117,11 +1178,12 @@ impl Interp {
                 Ok(map_value(value, |text| change_case(text, *to, *all, compiled.as_ref())))
             }
             ParamOp::Slice { offset, length } => {
-                let offset_text = self.expand_string(offset, io).await?;
+                // Arithmetic, expanded as `(( ))` is (its subscripts quoted).
+                let offset_text = self.expand_text(offset, io).await?.into_owned();
                 let offset = self.arith_of(&offset_text, name, io).await?;
                 let length = match length {
                     Some(word) => {
-                        let text = self.expand_string(word, io).await?;
+                        let text = self.expand_text(word, io).await?.into_owned();
                         Some(self.arith_of(&text, name, io).await?)
                     }
                     None => None,
@@ -1308,6 +1370,10 @@ impl Interp {
         if name == "PIPESTATUS" {
             self.materialize_pipestatus();
         }
+        if self.state.vars.is_circular(name) {
+            // bash warns and reads nothing (inside a function, the global of a local's name).
+            self.error(io, &format!("warning: {name}: circular name reference")).await;
+        }
         let state = &self.state;
         let value = match name {
             "@" | "*" => ParamValue::List { items: state.positional.as_ref().clone(), star: name == "*" },
@@ -1385,10 +1451,6 @@ impl Interp {
                     }
                     _ => items.first().map_or(ParamValue::Unset, |f| ParamValue::Str(f.clone())),
                 }
-            }
-            _ if state.vars.is_circular(name) => {
-                self.error(io, &format!("warning: {name}: circular name reference")).await;
-                ParamValue::Unset
             }
             _ if index.is_none() && state.vars.element_target(name).is_some() => {
                 // `declare -n r='a[@]'`: every element, as `${a[@]}`.
@@ -1499,6 +1561,162 @@ fn read_file_shortcut(script: &Script) -> Option<&Word> {
     }
 }
 
+/// True when literal text of `parts` (inside double quotes too) holds a `[`.
+fn has_bracket(parts: &[WordPart]) -> bool {
+    parts.iter().any(|part| match part {
+        WordPart::Literal(text) => text.contains('['),
+        WordPart::DoubleQuoted(inner) => has_bracket(inner),
+        _ => false,
+    })
+}
+
+/// An arithmetic word's pieces ([`arith_pieces`]): whether each is a subscript, and its word.
+type Pieces = std::sync::Arc<Vec<(bool, Word)>>;
+
+/// An arithmetic word cut into what lies outside array subscripts and the subscripts
+/// (`false`, `true`), each parsed as its text reads there: the subscript as an assignment's
+/// (quotes removed), the rest as arithmetic. Kept by text, as loops evaluate the same words;
+/// a word that does not cut cleanly is one piece.
+fn arith_pieces(word: &Word) -> Pieces {
+    thread_local! {
+        static PIECES: std::cell::RefCell<std::collections::HashMap<String, Pieces>> =
+            std::cell::RefCell::new(std::collections::HashMap::new());
+    }
+    let text = word.arith_text();
+    if let Some(hit) = PIECES.with(|cache| cache.borrow().get(&text).cloned()) {
+        return hit;
+    }
+    let cut = || -> Option<Vec<(bool, Word)>> {
+        let mut pieces = Vec::new();
+        for (subscript, piece) in subscript_pieces(&text) {
+            let parsed = match subscript {
+                true => crate::parser::parse_subscript_text(&piece),
+                false => crate::parser::parse_arith_text(&piece),
+            };
+            pieces.push((subscript, parsed.ok()?));
+        }
+        Some(pieces)
+    };
+    let pieces = std::sync::Arc::new(cut().unwrap_or_else(|| vec![(false, word.clone())]));
+    PIECES.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if cache.len() >= 256 {
+            cache.clear();
+        }
+        cache.insert(text, pieces.clone());
+    });
+    pieces
+}
+
+/// An arithmetic expression's text cut at its array subscripts (`name[…]`, as bash's
+/// expansion finds them: not inside `$(…)`, `${…}` or backquotes; inside `"…"` too, whose
+/// quotes the arithmetic drops): `(is a subscript, text)`, in order.
+fn subscript_pieces(text: &str) -> Vec<(bool, String)> {
+    let bytes = text.as_bytes();
+    let mut pieces = Vec::new();
+    let mut plain = String::new();
+    let (mut start, mut idx) = (0, 0);
+    while idx < bytes.len() {
+        match bytes[idx] {
+            b'\\' => idx += 2,
+            b'$' | b'`' => idx = skip_quoted(bytes, idx),
+            b'"' => {
+                plain.push_str(&text[start..idx]);
+                idx += 1;
+                start = idx;
+            }
+            b'[' if idx > 0 && (bytes[idx - 1].is_ascii_alphanumeric() || bytes[idx - 1] == b'_') => {
+                match subscript_end(bytes, idx) {
+                    Some(close) if close > idx + 1 => {
+                        plain.push_str(&text[start..idx]);
+                        pieces.push((false, std::mem::take(&mut plain)));
+                        pieces.push((true, text[idx + 1..close].to_string()));
+                        idx = close + 1;
+                        start = idx;
+                    }
+                    _ => idx += 1,
+                }
+            }
+            _ => idx += 1,
+        }
+    }
+    plain.push_str(text.get(start..).unwrap_or_default());
+    pieces.push((false, plain));
+    pieces
+}
+
+/// Past the expansion or quoted text at `at` (`$(…)`, `$((…))`, `${…}`, a backquoted
+/// command, `"…"`); past `$` alone when no bracket follows it.
+fn skip_quoted(bytes: &[u8], at: usize) -> usize {
+    let (open, close, mut idx) = match (bytes[at], bytes.get(at + 1)) {
+        (b'$', Some(b'(')) => (b'(', b')', at + 2),
+        (b'$', Some(b'{')) => (b'{', b'}', at + 2),
+        (b'$', _) => return at + 1,
+        (quote, _) => {
+            let mut idx = at + 1;
+            while idx < bytes.len() && bytes[idx] != quote {
+                idx += if bytes[idx] == b'\\' { 2 } else { 1 };
+            }
+            return idx + 1;
+        }
+    };
+    let mut depth = 1usize;
+    while idx < bytes.len() {
+        match bytes[idx] {
+            b'\\' => idx += 1,
+            b'\'' | b'"' | b'`' => {
+                idx = skip_quoted(bytes, idx);
+                continue;
+            }
+            c if c == open => depth += 1,
+            c if c == close => {
+                depth -= 1;
+                if depth == 0 {
+                    return idx + 1;
+                }
+            }
+            _ => {}
+        }
+        idx += 1;
+    }
+    idx
+}
+
+/// The `]` closing the subscript that opens at `at` (bash's `skipsubscript`: nested brackets,
+/// quotes, backslashes and expansions passed over).
+fn subscript_end(bytes: &[u8], at: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut idx = at;
+    while idx < bytes.len() {
+        match bytes[idx] {
+            b'\\' => idx += 1,
+            b'$' | b'`' | b'"' => {
+                idx = skip_quoted(bytes, idx);
+                continue;
+            }
+            b'\'' => {
+                idx += 1;
+                while idx < bytes.len() && bytes[idx] != b'\'' {
+                    idx += 1;
+                }
+            }
+            b'[' => depth += 1,
+            b']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(idx);
+                }
+            }
+            _ => {}
+        }
+        idx += 1;
+    }
+    None
+}
+
+/// How deep subscripts of elements named by references may be expanded inside each other.
+const MAX_REFERENCE_DEPTH: usize = 32;
+
 /// The parameter `${!ref}` names: a variable (with a subscript), a positional or a special
 /// parameter; None for anything else, which bash refuses as an invalid variable name.
 fn split_indirect(target: &str) -> Option<(String, Option<Subscript>)> {
@@ -1512,7 +1730,7 @@ fn split_indirect(target: &str) -> Option<(String, Option<Subscript>)> {
         let index = match inner {
             "@" => Subscript::At,
             "*" => Subscript::Star,
-            _ => Subscript::Expr(Word::literal(inner)),
+            _ => Subscript::Expr(super::special::subscript_word(inner)),
         };
         return Some((name.to_string(), Some(index)));
     }

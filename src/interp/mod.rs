@@ -118,6 +118,10 @@ pub(crate) struct Interp {
     /// `source` it drops the whole complete command the outermost text was running, and it
     /// ends `-c` text.
     to_top_level: bool,
+    /// How many subscripts of elements references name are being expanded inside each other
+    /// (`declare -n r='a[$r]'` reads `$r` to read `r`): bounded, so such a reference is an
+    /// error, not a stack overflow; kept by subshells, so `a[$(echo $r)]` ends too.
+    reference_depth: usize,
 }
 
 impl Interp {
@@ -159,6 +163,7 @@ impl Interp {
             in_trap: 0,
             readers: 0,
             to_top_level: false,
+            reference_depth: 0,
         }
     }
 
@@ -237,6 +242,7 @@ impl Interp {
             // What a reader inside the subshell drops ends the subshell.
             readers: self.readers,
             to_top_level: false,
+            reference_depth: self.reference_depth,
         }
     }
 

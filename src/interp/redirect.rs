@@ -251,6 +251,14 @@ impl Interp {
         match self.state.set_target(name, fd.to_string()) {
             Ok(()) => Ok(fd),
             Err(super::arith::TargetError::Readonly(_)) => Err(format!("{name}: readonly variable")),
+            // A reference with no target takes the number as the name it holds: bash refuses
+            // it (in the words of the command running, `exec`'s), then says the descriptor
+            // went to no variable.
+            Err(super::arith::TargetError::Invalid(text)) if self.state.vars.is_reference(name) => {
+                let command = if self.redirecting_exec { "exec: " } else { "" };
+                let prefix = self.state.diagnostic_prefix();
+                Err(format!("{command}`{text}': not a valid identifier\n{prefix}{name}: cannot assign fd to variable"))
+            }
             Err(_) => Err(format!("{name}: cannot assign fd to variable")),
         }
     }

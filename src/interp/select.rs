@@ -77,8 +77,12 @@ impl Interp {
                 .cloned()
                 .unwrap_or_default();
             self.state.set_var("REPLY", reply);
-            if !self.state.set_var(var, chosen) {
-                self.error(io, &format!("{var}: readonly variable")).await;
+            if let Err(err) = self.state.try_set_var(var, chosen) {
+                // A reference's target is named; a circle was warned about (a note).
+                self.say_notes(io).await;
+                if !matches!(err, toolsh_core::vars::SetError::Circular(_)) {
+                    self.error(io, &err.to_string()).await;
+                }
                 break Ok(1);
             }
             match self.loop_body(body, io, &mut body_checked).await {

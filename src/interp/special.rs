@@ -96,6 +96,15 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
                     }
                 },
             };
+            // Inside a function bash runs the EXIT trap where `exit` runs, the call still on
+            // the stack (`$FUNCNAME` names it); elsewhere the shell's end runs it.
+            if interp.state.vars.in_function()
+                && let Some(action) = Arc::make_mut(&mut interp.state.traps).remove("EXIT")
+            {
+                interp.state.last_status = status;
+                let line = interp.state.lineno;
+                interp.run_trap(&action, io, line).await?;
+            }
             Err(Flow::Exit(status))
         }
         Special::Return => {
@@ -1054,7 +1063,7 @@ async fn kill(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
 }
 
 /// Attribute flags of the declaration commands.
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct DeclFlags {
     set: Vec<(char, bool)>,
     print: bool,
@@ -1062,6 +1071,49 @@ struct DeclFlags {
     /// `-F`: function names, not their bodies.
     names_only: bool,
     global: bool,
+    /// `-I`: a local made starts with the value and attributes of what it hides.
+    inherit: bool,
+    /// How many times an operand was declared again as the name a reference holds (bash's
+    /// `restart_new_var_name`): bounded, so no chain of element references loops.
+    restarts: u8,
+}
+
+impl DeclFlags {
+    /// True when `-LETTER` is given.
+    fn wants(&self, letter: char) -> bool {
+        self.set.iter().any(|&(c, on)| c == letter && on)
+    }
+
+    /// True when `+LETTER` is given.
+    fn unwants(&self, letter: char) -> bool {
+        self.set.iter().any(|&(c, on)| c == letter && !on)
+    }
+
+    /// The same flags without `-n`/`+n` (and only `-a`, `-A`, `-i`, `-l`, `-u`, `-c` for
+    /// `only_value`: the ones bash's declaration of a compound assignment's name takes).
+    fn without_reference(&self, only_value: bool) -> DeclFlags {
+        let mut flags = self.clone();
+        flags.set.retain(|&(c, on)| c != 'n' && (!only_value || on && matches!(c, 'a' | 'A' | 'i' | 'l' | 'u' | 'c')));
+        flags
+    }
+}
+
+/// What `declare` does with an operand a name reference is part of
+/// ([`Interp::declare_through`]).
+enum Through {
+    /// Done (refused, or the reference itself declared): the status.
+    Done(Status),
+    /// Declare this operand instead, with these flags, as an operand that is no reference;
+    /// then take the reference attribute from `unreference` (`declare +n ref=v`).
+    Act(Box<Retarget>),
+}
+
+/// An operand to declare in place of one whose reference led elsewhere ([`Through::Act`]).
+struct Retarget {
+    target: Target,
+    flags: DeclFlags,
+    make_local: bool,
+    unreference: Option<String>,
 }
 
 /// A declaration command reached with expanded arguments (`command local …`, `builtin declare …`).
@@ -1126,6 +1178,7 @@ impl Interp {
                             'f' => flags.functions = true,
                             'F' => (flags.functions, flags.names_only) = (true, true),
                             'g' => flags.global = true,
+                            'I' => flags.inherit = on,
                             'n' if command == "export" => flags.set.push(('x', false)),
                             'a' | 'A' | 'i' | 'r' | 't' | 'x' | 'l' | 'u' | 'c' | 'n' => flags.set.push((c, on)),
                             _ => {
@@ -1244,6 +1297,8 @@ impl Interp {
                 match self.state.vars.get_raw(name) {
                     Some(var) => out.push_str(&declare_line(name, var)),
                     None => {
+                        // What was listed comes first, as bash's lines are written as it goes.
+                        say(io, &std::mem::take(&mut out)).await;
                         complain(&self.state, io, &command, &format!("{name}: not found")).await;
                         status = 1;
                     }
@@ -1319,7 +1374,48 @@ impl Interp {
                 status = 1;
                 continue;
             }
-            if self.state.vars.get(&bare).is_some_and(|v| v.attrs.has(Attrs::READONLY))
+            // A name reference in play (`-n`, `+n`, or the name is one): bash's own steps.
+            if matches!(command, "declare" | "typeset" | "local")
+                && (flags.set.iter().any(|&(c, _)| c == 'n') || self.state.vars.is_reference(&bare))
+            {
+                let done = match Box::pin(self.declare_through(command, target, flags, make_local, io)).await? {
+                    Through::Done(done) => done,
+                    Through::Act(retarget) => {
+                        let Retarget { target, flags, make_local, unreference } = *retarget;
+                        let done =
+                            Box::pin(self.declare_targets(command, vec![target], &flags, make_local, io)).await?;
+                        if let Some(reference) = unreference
+                            && let Some(var) = self.state.vars.get_raw_mut(&reference)
+                        {
+                            var.attrs.set(Attrs::NAMEREF, false);
+                        }
+                        done
+                    }
+                };
+                if done != 0 {
+                    status = done;
+                }
+                continue;
+            }
+            // `export r`/`readonly r` of a reference that names no variable by a name: bash
+            // says so (status 0) and marks nothing.
+            if matches!(target, Target::Name(_)) && self.state.vars.is_reference(&bare) {
+                let named = match self.state.vars.lead(&bare) {
+                    toolsh_core::vars::Lead::To(target) if !super::vars::is_name(target) => Some(target.to_string()),
+                    toolsh_core::vars::Lead::Empty(_) => Some(String::new()),
+                    _ => None,
+                };
+                if let Some(named) = named {
+                    complain(&self.state, io, command, &format!("`{named}': not a valid identifier")).await;
+                    continue;
+                }
+            }
+            // A read-only local of a calling function is hidden by a new local, as bash allows
+            // (a read-only global is not).
+            let context = self.state.vars.context_of(&bare);
+            let shadowed = make_local && context > 0 && context < self.state.vars.depth();
+            if !shadowed
+                && self.state.vars.get(&bare).is_some_and(|v| v.attrs.has(Attrs::READONLY))
                 && (matches!(target, Target::Assign(_)) || flags.set.iter().any(|&(c, on)| c == 'r' && !on))
             {
                 // `export` and `readonly` report it as an assignment would, without their
@@ -1342,10 +1438,13 @@ impl Interp {
                 // The value is expanded before the local hides the variable it may read
                 // (`local x=$x`, `local a=("${a[@]}")`).
                 if let Target::Assign(assign) = &mut target {
-                    let assoc = flags.set.iter().any(|&(c, on)| c == 'A' && on);
+                    // An associative array's keys stay text: `-A`, or a local that inherits one.
+                    let inherits = flags.inherit || self.state.options.localvar_inherit;
+                    let assoc = flags.set.iter().any(|&(c, on)| c == 'A' && on)
+                        || inherits && matches!(self.state.vars.get(&bare).map(|v| &v.value), Some(Value::Assoc(_)));
                     self.expand_before_local(assign, assoc, io).await?;
                 }
-                self.state.vars.make_local(&bare);
+                self.state.vars.make_local_as(&bare, flags.inherit || self.state.options.localvar_inherit);
             }
             // `declare -A` of an indexed array and `-a` of an associative one are refused
             // (`readonly` and `export` leave the kind as it is); with a value, as an
@@ -1371,12 +1470,7 @@ impl Interp {
                     continue;
                 }
             }
-            let reference = flags.set.iter().any(|&(c, on)| c == 'n' && on);
-            if reference && let Some(var) = self.state.vars.get_raw_mut(&bare) {
-                // The value is the reference's own: written before the attribute lands.
-                var.attrs.set(Attrs::NAMEREF, false);
-            }
-            self.apply_attributes(&bare, flags);
+            self.apply_attributes(&bare, flags, true);
             if name != bare
                 && let Some(var) = self.state.vars.get_raw_mut(&bare)
                 && !matches!(var.value, Value::Indexed(_) | Value::Assoc(_))
@@ -1431,11 +1525,386 @@ impl Interp {
                     var.attrs.set(Attrs::READONLY, true);
                 }
             }
-            if reference && !self.make_reference(command, &bare, io).await {
-                status = 1;
-            }
         }
         Ok(status)
+    }
+
+    /// One operand of `declare`, `typeset` or `local` with a name reference in play (`-n`,
+    /// `+n`, or the name is a reference), as bash's `declare_internal` takes it: which
+    /// variable it acts on (the reference itself with `-n`, a reference with no value, else
+    /// the variable the reference names, declared anew as the name the reference holds when
+    /// none exists, a local of that name in a function), and what bash refuses on the way.
+    /// The reference's own declaration is done here; a variable that is no reference is
+    /// handed back to be declared as any other.
+    async fn declare_through(
+        &mut self,
+        command: &str,
+        target: Target,
+        flags: &DeclFlags,
+        make_local: bool,
+        io: &Io,
+    ) -> Result<Through, Flow> {
+        let (on, off) = (flags.wants('n'), flags.unwants('n'));
+        // A compound value (`declare -n r=(…)`, `declare r=(…)` through a reference): bash
+        // declares the name with the value's attributes, assigns the array as a statement
+        // would, then declares the name with every flag.
+        if let Target::Assign(assign) = &target
+            && matches!(assign.value, AssignValue::Array(_))
+        {
+            let name = assign.name.to_string();
+            // Expanded first, as bash does, before a local could hide what it reads.
+            let mut assign = assign.clone();
+            let assoc =
+                flags.wants('A') || matches!(self.state.vars.get(&name).map(|v| &v.value), Some(Value::Assoc(_)));
+            self.expand_before_local(&mut assign, assoc, io).await?;
+            let first = flags.without_reference(true);
+            Box::pin(self.declare_targets(command, vec![Target::Name(name.clone())], &first, make_local, io)).await?;
+            if !self.assign(&assign, io).await? {
+                self.state.last_status = 1;
+                return Err(Flow::Discard);
+            }
+            let done = Box::pin(self.declare_targets(command, vec![Target::Name(name)], flags, make_local, io)).await?;
+            return Ok(Through::Done(done));
+        }
+        // The operand's parts: its name, subscript as written, whether it appends, its value.
+        let (name, index, append, value): (String, Option<String>, bool, Option<String>) = match &target {
+            Target::Name(field) => match split_operand(field) {
+                Some((name, index, _, _)) => (name.to_string(), index.map(str::to_string), false, None),
+                None => (field.clone(), None, false, None),
+            },
+            Target::Assign(assign) => {
+                let value = match &assign.value {
+                    AssignValue::Scalar(word) => self.expand_assigned(word, io).await?,
+                    AssignValue::Array(_) => String::new(),
+                };
+                (assign.name.to_string(), assign.index.as_ref().map(as_written), assign.append, Some(value))
+            }
+        };
+        let written = match &index {
+            Some(index) => format!("{name}[{index}]"),
+            None => name.clone(),
+        };
+        let in_function = self.state.vars.in_function();
+        if on {
+            if index.is_some() {
+                complain(&self.state, io, command, &format!("{written}: reference variable cannot be an array")).await;
+                return Ok(Through::Done(1));
+            }
+            if let Some(value) = &value
+                && super::vars::refers_to_itself(&name, value)
+            {
+                if !in_function {
+                    let message = format!("{name}: nameref variable self references not allowed");
+                    complain(&self.state, io, command, &message).await;
+                    return Ok(Through::Done(1));
+                }
+                complain(&self.state, io, command, &format!("warning: {name}: circular name reference")).await;
+            }
+            if let Some(value) = &value
+                && !value.is_empty()
+                && !append
+                && !super::vars::valid_reference(value)
+            {
+                let message = format!("`{value}': invalid variable name for name reference");
+                complain(&self.state, io, command, &message).await;
+                return Ok(Through::Done(1));
+            }
+        }
+        let vars = &self.state.vars;
+        let readonly = |vars: &toolsh_core::vars::Vars, name: &str| {
+            vars.get_raw(name).is_some_and(|v| v.attrs.has(Attrs::READONLY))
+        };
+        // The variable acted on, and whether it was found (not made by this declaration).
+        let mut act: Option<String> = None;
+        let mut found = true;
+        let mut reference_of: Option<String> = None;
+        if make_local {
+            let depth = vars.depth();
+            // bash's `declare_transform_name`: a local is made for what a reference of this
+            // call names, not for the reference.
+            let newname = match vars.found_name(&name) {
+                _ if on || off => name.clone(),
+                None => match vars.last_reference(&name) {
+                    Some(reference) if vars.context_of(reference) == depth => {
+                        match vars.get_raw(reference).and_then(Var::scalar) {
+                            Some(held) if super::vars::is_name(held) => held.to_string(),
+                            _ => name.clone(),
+                        }
+                    }
+                    _ => name.clone(),
+                },
+                Some(found) => match vars.last_reference(&name) {
+                    Some(reference) if vars.context_of(reference) != depth => name.clone(),
+                    _ => found.to_string(),
+                },
+            };
+            let arrays = flags.wants('a') || flags.wants('A') || index.is_some();
+            let chosen = if !arrays && value.is_none() && on {
+                match vars.last_reference(&name).map(str::to_string) {
+                    Some(reference) if vars.context_of(&reference) == depth => reference,
+                    Some(_) => {
+                        self.state.vars.make_local_as(&name, flags.inherit || self.state.options.localvar_inherit);
+                        name.clone()
+                    }
+                    None => match vars.found_name(&name).map(str::to_string) {
+                        Some(found) if vars.context_of(&found) == depth => found,
+                        _ => {
+                            self.state.vars.make_local_as(&name, flags.inherit || self.state.options.localvar_inherit);
+                            name.clone()
+                        }
+                    },
+                }
+            } else {
+                self.state.vars.make_local_as(&newname, flags.inherit || self.state.options.localvar_inherit);
+                newname
+            };
+            let holds = self.state.vars.get_raw(&chosen).and_then(Var::scalar).is_some_and(|held| !held.is_empty());
+            if off && holds && self.state.vars.is_reference(&chosen) && readonly(&self.state.vars, &chosen) {
+                complain(&self.state, io, command, &format!("{name}: readonly variable")).await;
+                return Ok(Through::Done(1));
+            }
+            act = Some(chosen);
+        }
+        let vars = &self.state.vars;
+        if act.is_none() {
+            if on {
+                act = vars.is_reference(&name).then(|| name.clone());
+            } else if off {
+                // The reference's attribute goes; anything else acts on what it names.
+                if let Some(reference) = filled_reference(vars, &name) {
+                    if readonly(vars, &reference) {
+                        complain(&self.state, io, command, &format!("{name}: readonly variable")).await;
+                        return Ok(Through::Done(1));
+                    }
+                    if value.is_none() && flags.set.iter().all(|&(c, on)| c == 'n' && !on) {
+                        if let Some(var) = self.state.vars.get_raw_mut(&reference) {
+                            var.attrs.set(Attrs::NAMEREF, false);
+                        }
+                        return Ok(Through::Done(0));
+                    }
+                    let held = vars.get_raw(&reference).and_then(Var::scalar).unwrap_or_default();
+                    act = vars.found_name(held).map(str::to_string);
+                    reference_of = Some(reference);
+                }
+            } else if value.is_some() && index.is_some() && vars.is_reference(&name) {
+                // `declare r[1]=v` of a reference: it becomes the array.
+                self.state.vars.drop_reference(&name);
+                self.error(io, &format!("warning: {name}: removing nameref attribute")).await;
+                let mut flags = flags.clone();
+                flags.restarts = u8::MAX;
+                return Ok(Through::Act(Box::new(Retarget { target, flags, make_local: false, unreference: None })));
+            }
+        }
+        let vars = &self.state.vars;
+        if act.is_none()
+            && (!flags.set.is_empty() || flags.global || value.is_some())
+            && let Some(reference) = filled_reference(vars, &name)
+        {
+            let held = vars.get_raw(&reference).and_then(Var::scalar).unwrap_or_default().to_string();
+            match vars.found_name(&held) {
+                Some(found) => act = Some(found.to_string()),
+                None if flags.restarts < 2 => {
+                    // bash declares the name the reference holds instead.
+                    if off && let Some(var) = self.state.vars.get_raw_mut(&reference) {
+                        var.attrs.set(Attrs::NAMEREF, false);
+                    }
+                    let mut text = held.clone();
+                    if let Some(index) = &index {
+                        text.push_str(&format!("[{index}]"));
+                    }
+                    if let Some(value) = &value {
+                        text.push_str(if append { "+=" } else { "=" });
+                        text.push_str(value);
+                    }
+                    let target = match split_operand(&text) {
+                        Some((name, index, append, Some(value))) => Target::Assign(Assign {
+                            name: name.into(),
+                            index: index.map(subscript_word),
+                            append,
+                            value: AssignValue::Scalar(Word::quoted(value)),
+                            span: Default::default(),
+                        }),
+                        Some(_) if value.is_none() => Target::Name(text),
+                        _ => {
+                            complain(&self.state, io, command, &format!("`{text}': not a valid identifier")).await;
+                            return Ok(Through::Done(1));
+                        }
+                    };
+                    let mut flags = flags.clone();
+                    flags.restarts += 1;
+                    return Ok(Through::Act(Box::new(Retarget { target, flags, make_local, unreference: None })));
+                }
+                None => {}
+            }
+            reference_of = Some(reference);
+        }
+        let vars = &self.state.vars;
+        let act = match act {
+            Some(act) => act,
+            None => match vars.lead(&name) {
+                toolsh_core::vars::Lead::Circular { .. } => {
+                    // bash warns and declares nothing.
+                    self.error(io, &format!("warning: {name}: circular name reference")).await;
+                    return Ok(Through::Done(0));
+                }
+                toolsh_core::vars::Lead::To(target) if vars.get_raw(target).is_some() => target.to_string(),
+                toolsh_core::vars::Lead::To(target) if super::vars::is_name(target) => {
+                    found = false;
+                    target.to_string()
+                }
+                _ => {
+                    // A reference with no value: bash binds one that no declaration touched
+                    // yet ("invisible"), nothing once one did (its attributes stay as they are).
+                    if let Some(var) =
+                        vars.get_raw(&name).filter(|v| v.attrs.has(Attrs::NAMEREF) && v.scalar().is_none())
+                        && !on
+                        && !off
+                    {
+                        if !var.attrs.has(Attrs::INVISIBLE) {
+                            return Ok(Through::Done(0));
+                        }
+                        if value.is_some()
+                            && let Some(var) = self.state.vars.get_raw_mut(&name)
+                        {
+                            var.attrs.set(Attrs::INVISIBLE, false);
+                        }
+                    }
+                    let vars = &self.state.vars;
+                    found = vars.get_raw(&name).is_some_and(|v| !v.attrs.has(Attrs::NAMEREF));
+                    name.clone()
+                }
+            },
+        };
+        let own = on || self.state.vars.is_reference(&act);
+        if !own {
+            // A variable that is no reference: declared as any other operand.
+            let target = match target {
+                Target::Name(_) => Target::Name(match &index {
+                    Some(index) => format!("{act}[{index}]"),
+                    None => act.clone(),
+                }),
+                Target::Assign(mut assign) => {
+                    assign.name = act.as_str().into();
+                    if let Some(value) = &value {
+                        assign.value = AssignValue::Scalar(Word::quoted(value));
+                    }
+                    Target::Assign(assign)
+                }
+            };
+            let mut flags = flags.without_reference(false);
+            flags.restarts = u8::MAX;
+            return Ok(Through::Act(Box::new(Retarget {
+                target,
+                flags,
+                make_local,
+                unreference: reference_of.filter(|_| off),
+            })));
+        }
+        // The reference itself (`-n`, or one with no value yet).
+        let var = self.state.vars.get_raw(&act).cloned();
+        let is_array = matches!(var.as_ref().map(|v| &v.value), Some(Value::Indexed(_) | Value::Assoc(_)));
+        if found && let Some(var) = &var {
+            let held = var.scalar().map(str::to_string);
+            let problem = if on && is_array {
+                Some(format!("{name}: reference variable cannot be an array"))
+            } else if !on
+                && !off
+                && var.attrs.has(Attrs::NAMEREF)
+                && value.as_ref().is_some_and(|v| !super::vars::valid_reference(v))
+            {
+                Some(format!("`{}': invalid variable name for name reference", value.as_deref().unwrap_or_default()))
+            } else if on
+                && !var.attrs.has(Attrs::NAMEREF)
+                && value.is_none()
+                && let Some(held) = held.as_ref().filter(|held| !super::vars::valid_reference(held))
+            {
+                Some(format!("`{held}': invalid variable name for name reference"))
+            } else if on && var.attrs.has(Attrs::READONLY) {
+                Some(format!("{name}: readonly variable"))
+            } else {
+                None
+            };
+            if let Some(problem) = problem {
+                complain(&self.state, io, command, &problem).await;
+                return Ok(Through::Done(1));
+            }
+        }
+        if readonly(&self.state.vars, &act) && (flags.unwants('r') || value.is_some()) {
+            let who = if value.is_some() { &name } else { &act };
+            complain(&self.state, io, command, &format!("{who}: readonly variable")).await;
+            return Ok(Through::Done(1));
+        }
+        if self.state.vars.get_raw(&act).is_none() {
+            self.state.vars.insert(&act, Var { value: Value::Unset, attrs: Attrs::default() });
+        }
+        if on && let Some(var) = self.state.vars.get_raw_mut(&act) {
+            // A reference made with no value is "invisible" until a declaration gives it one.
+            if value.is_none() && !var.attrs.has(Attrs::NAMEREF) && matches!(var.value, Value::Unset) {
+                var.attrs.set(Attrs::INVISIBLE, true);
+            }
+            // ksh93's rule, bash's too: a reference is no integer and changes no case.
+            for attr in [Attrs::INTEGER, Attrs::LOWER, Attrs::UPPER, Attrs::CAPITALIZE] {
+                var.attrs.set(attr, false);
+            }
+        }
+        self.apply_attributes(&act, &flags.without_reference(false), false);
+        // `-a`/`-A` made it an array: no longer a reference, its value assigned as any.
+        let array_now =
+            matches!(self.state.vars.get_raw(&act).map(|v| &v.value), Some(Value::Indexed(_) | Value::Assoc(_)));
+        if array_now {
+            if let Some(var) = self.state.vars.get_raw_mut(&act) {
+                var.attrs.set(Attrs::NAMEREF, false);
+            }
+            if let (Target::Assign(mut assign), Some(value)) = (target, value) {
+                assign.name = act.as_str().into();
+                assign.value = AssignValue::Scalar(Word::quoted(&value));
+                if !self.assign(&assign, io).await? {
+                    return Ok(Through::Done(1));
+                }
+            }
+            return Ok(Through::Done(0));
+        }
+        if let Some(given) = value {
+            // The value is taken as the reference's attributes say (bash's
+            // `make_variable_value`): `declare -in r=a[0]` evaluates it, and fails.
+            let attrs = self.state.vars.get_raw(&act).map(|v| v.attrs).unwrap_or_default();
+            let old = self.state.vars.get_raw(&act).and_then(Var::scalar).unwrap_or_default().to_string();
+            let value = match (append, attrs.has(Attrs::INTEGER)) {
+                (true, true) => (self.arith(&old, io).await?.wrapping_add(self.arith(&given, io).await?)).to_string(),
+                (false, true) => self.arith(&given, io).await?.to_string(),
+                (true, false) => toolsh_core::vars::apply_case(attrs, old + &given),
+                (false, false) => toolsh_core::vars::apply_case(attrs, given.clone()),
+            };
+            if let Err(err) = self.state.vars.set_reference(&act, value) {
+                self.say_notes(io).await;
+                match err {
+                    toolsh_core::vars::SetError::SelfReference(_) => self.error(io, &err.to_string()).await,
+                    // Said only when the value given was no name (bash's own check).
+                    _ if super::vars::valid_reference(&given) => {}
+                    _ => complain(&self.state, io, command, &format!("`{given}': not a valid identifier")).await,
+                }
+                if !found {
+                    let _ = self.state.vars.unset_raw(&act);
+                }
+                return Ok(Through::Done(1));
+            }
+            self.say_notes(io).await;
+        }
+        if let Some(var) = self.state.vars.get_raw_mut(&act) {
+            if on {
+                var.attrs.set(Attrs::NAMEREF, true);
+            }
+            if off {
+                var.attrs.set(Attrs::NAMEREF, false);
+            }
+        }
+        if off
+            && let Some(reference) = reference_of
+            && let Some(var) = self.state.vars.get_raw_mut(&reference)
+        {
+            var.attrs.set(Attrs::NAMEREF, false);
+        }
+        Ok(Through::Done(0))
     }
 
     /// `set -x`'s lines for a declaration command, as bash writes them: each compound
@@ -1548,33 +2017,10 @@ impl Interp {
         Ok(())
     }
 
-    /// Gives `name` the reference attribute once its value is written, refusing what bash
-    /// refuses: a value that is no variable name and a reference to itself.
-    async fn make_reference(&mut self, command: &str, name: &str, io: &Io) -> bool {
-        let target = self.state.vars.get_raw(name).and_then(Var::scalar).unwrap_or_default().to_string();
-        let valid = target.is_empty() || super::vars::is_name(&target) || super::vars::split_element(&target).is_some();
-        let problem = if !valid {
-            Some(format!("`{target}': invalid variable name for name reference"))
-        } else if target == name {
-            Some(format!("{name}: nameref variable self references not allowed"))
-        } else {
-            None
-        };
-        if let Some(problem) = problem {
-            complain(&self.state, io, command, &problem).await;
-            let _ = self.state.vars.unset_raw(name);
-            return false;
-        }
-        if let Some(var) = self.state.vars.get_raw_mut(name) {
-            var.attrs.set(Attrs::NAMEREF, true);
-        }
-        true
-    }
-
     /// Sets the attributes `flags` name: on the variable a reference names, unless `-n`/`+n`
     /// is among them (then every attribute is the reference's own, as in bash).
-    fn apply_attributes(&mut self, name: &str, flags: &DeclFlags) {
-        let own = flags.set.iter().any(|&(c, _)| c == 'n');
+    fn apply_attributes(&mut self, name: &str, flags: &DeclFlags, follow: bool) {
+        let own = !follow || flags.set.iter().any(|&(c, _)| c == 'n');
         let name = if own { name.to_string() } else { self.state.vars.resolve(name).into_owned() };
         if super::vars::split_element(&name).is_some() {
             return;
@@ -1596,7 +2042,16 @@ impl Interp {
                 }
                 'A' if on && !matches!(var.value, Value::Indexed(_) | Value::Assoc(_)) => {
                     var.attrs.set(Attrs::INVISIBLE, matches!(var.value, Value::Unset));
-                    var.value = Value::Assoc(Default::default());
+                    // A value is converted as bash converts it: kept at key 0, in a smaller
+                    // table than a new array's.
+                    var.value = match std::mem::replace(&mut var.value, Value::Unset) {
+                        Value::Str(text) => {
+                            let mut map = toolsh_core::assoc::Assoc::converted();
+                            map.insert("0".to_string(), text);
+                            Value::Assoc(map)
+                        }
+                        _ => Value::Assoc(Default::default()),
+                    };
                 }
                 'i' => var.attrs.set(Attrs::INTEGER, on),
                 'n' if !on => var.attrs.set(Attrs::NAMEREF, false),
@@ -1615,6 +2070,11 @@ impl Interp {
                 }
                 _ => {}
             }
+        }
+        // A variable of a command's temporary environment (`x=1 f`, `f` running `export x`)
+        // made exported or read-only outlives the command, as bash's `att_propagate` has it.
+        if var.attrs.has(Attrs::TEMPENV) && flags.set.iter().any(|&(c, on)| on && matches!(c, 'x' | 'r')) {
+            var.attrs.set(Attrs::PROPAGATE, true);
         }
     }
 
@@ -1718,6 +2178,14 @@ impl Interp {
     }
 }
 
+/// The last reference of `name`'s chain when it holds a name (bash's
+/// `find_variable_last_nameref` with no flags: a reference with no value counts for none).
+fn filled_reference(vars: &toolsh_core::vars::Vars, name: &str) -> Option<String> {
+    let reference = vars.last_reference(name)?;
+    let var = vars.get_raw(reference)?;
+    var.scalar().is_some_and(|held| !held.is_empty()).then(|| reference.to_string())
+}
+
 /// The attribute a `declare` letter sets (`-a`/`-A` are the value's kind, not attributes).
 fn attr_of(c: char) -> Option<Attrs> {
     Some(match c {
@@ -1779,9 +2247,9 @@ fn closing_bracket(text: &str) -> Option<usize> {
     None
 }
 
-/// A subscript from an expanded operand, read as bash reads it once more (`a[$i+1]=x`
-/// expands `$i`): as the subscript of an assignment word, else as text.
-fn subscript_word(text: &str) -> Word {
+/// A subscript from an expanded operand or a reference's value, read as bash reads it once
+/// more (`a[$i+1]=x` expands `$i`): as the subscript of an assignment word, else as text.
+pub(crate) fn subscript_word(text: &str) -> Word {
     let parsed = crate::parser::parse(&format!("_[{text}]=")).ok();
     let index =
         parsed.and_then(|script| match script.body.into_iter().next()?.and_or.first.commands.into_iter().next()? {
@@ -1791,6 +2259,11 @@ fn subscript_word(text: &str) -> Word {
             _ => None,
         });
     index.unwrap_or_else(|| Word::quoted(text))
+}
+
+/// A word as it was written (nothing for an empty one), for messages naming a subscript.
+pub(crate) fn as_written(word: &Word) -> String {
+    if word.parts.is_empty() { String::new() } else { word.to_string() }
 }
 
 /// The elements of `(…)`, an expanded value read as a compound assignment, as bash reads one

@@ -374,3 +374,66 @@ sh0: line 1: V: readonly variable
 sh0: line 1: V: readonly variable
 sh0: line 1: V: readonly variable
 ## status: 0
+
+### an associative subscript in arithmetic is expanded once, whatever its key holds
+declare -A count
+for w in 'a]' "it's" '$(echo no)' 'x y' '[b' '\z'; do (( count[$w]++ )); (( count["$w"]++ )); done
+(( count['$w']++ ))
+declare -p count
+echo $(( count[$w] + count["x y"] ))
+key='k],b[$(echo injected >&2)'; (( count[$key]=7 )); echo "${count[$key]}"
+## stdout:
+declare -A count=(["\\z"]="2" ["a]"]="2" ["\$(echo no)"]="2" ["it's"]="2" ["[b"]="2" ["x y"]="2" ["\$w"]="1" )
+4
+7
+## status: 0
+
+### let and the evaluator expand a subscript's variables, quotes and backslashes
+declare -A m; k=v; i=2; b=()
+let "m[\$k]=1" "m['q']=2" "m[x\\]y]=3" "b[\$i]=4"
+declare -p m b
+## stdout:
+declare -A m=([v]="1" [q]="2" ["x]y"]="3" )
+declare -a b=([2]="4")
+## status: 0
+
+### test operands and substring offsets read subscripts as arithmetic does
+declare -A A=([']']=3 [k]=1); r=']'
+[[ A[$r] -eq 3 ]]; echo "$?"
+s=abcdefghij; echo "${s:A[$r]:A[k]}"
+## stdout:
+0
+d
+## status: 0
+
+### a subscript with no ] and a ] after an operand are said as bash says them +stderr
+echo $(( a[1 ))
+echo $(( 1] ))
+echo not reached
+## stdout:
+not reached
+## stderr:
+a[1 : bad array subscript (error token is "a[1 ")
+1] : syntax error: invalid arithmetic operator (error token is "] ")
+## status: 0
+
+### printf -v and read refuse a subscript that does not end the name +stderr
+declare -A A; printf -v 'A[]]' x; echo "st=$?"; read 'A[]]' <<< y; echo "st=$?"; declare -p A
+## stdout:
+st=2
+st=1
+declare -A A
+## stderr:
+printf: `A[]]': not a valid identifier
+read: `A[]]': not a valid identifier
+## status: 0
+
+### under assoc_expand_once printf -v and read take an unquoted key between the first [ and the last ]
+shopt -s assoc_expand_once
+declare -A seen; close=']'; open='['
+printf -v seen[$close] %s closing
+read seen[$open] <<< opening
+declare -p seen
+## stdout:
+declare -A seen=(["]"]="closing" ["["]="opening" )
+## status: 0

@@ -376,3 +376,91 @@ declare -rt w="2"
 declare -- v="1"
 declare -t z="3"
 ## status: 0
+
+### local -I and localvar_inherit start a local with what it hides
+v=global; declare -i n=7; declare -A m=([k]=v)
+f() { local -I v n; declare -p v n; v=local; }
+f; echo "$v"
+g() { local v; declare -p v; }
+g
+shopt -s localvar_inherit
+h() { local m n; declare -p m n; m[j]=w; }
+h; declare -p m
+## stdout:
+declare -- v="global"
+declare -i n="7"
+global
+declare -- v
+declare -A m=([k]="v" )
+declare -i n="7"
+declare -A m=([k]="v" )
+## status: 0
+
+### a read-only local of a calling function is hidden by a new local +stderr
+outer() { local -r x=0; inner; echo "outer $x"; }
+inner() { local x='1 2 3'; echo "inner $x"; local -r y=1; local y=2; echo "st=$?"; }
+outer
+readonly z=1; k() { local z=5; echo "st=$?"; }; k
+## stdout:
+inner 1 2 3
+st=1
+outer 0
+st=1
+## stderr:
+environment: line 2: local: y: readonly variable
+environment: line 4: local: z: readonly variable
+## status: 0
+
+### a variable made associative keeps its value, in bash's order for a converted table
+s=help; declare -A s; declare -p s
+t=help; declare -A t=([zero]=zero [one]=one); declare -p t
+t=([zero]=zero [one]=one); declare -p t
+declare -A u=([zero]=zero [one]=one); declare -p u
+## stdout:
+declare -A s=([0]="help" )
+declare -A t=([zero]="zero" [one]="one" )
+declare -A t=([zero]="zero" [one]="one" )
+declare -A u=([one]="one" [zero]="zero" )
+## status: 0
+
+### exporting a variable of the temporary environment inside the command keeps it
+f() { export x; printenv x; }
+x=4 f; echo "after: $x"
+g() { readonly y; }
+y=5 g; echo "after: $y"; declare -p y
+## stdout:
+4
+after: 4
+after: 5
+declare -rx y="5"
+## status: 0
+
+### unset of a local in its own function leaves a local with no value
+f() { local v=x; unset v; declare -p v; v=2; echo "$v"; }
+v=g; f; echo "$v"
+v=t f
+## stdout:
+declare -- v
+2
+g
+declare -x v
+2
+## status: 0
+
+### ${!prefix*} names only variables that are set
+declare xq; declare -a xa; declare -A xA; declare -n xr; declare -i xi; xs=1; xe=()
+echo "[${!x*}]"
+f() { local xl; echo "[${!x*}]"; }; f
+## stdout:
+[xe xs]
+[xe xs]
+## status: 0
+
+### a local with no value leaves the exported variable it hides in the environment
+export VAR1=abc
+f() { local VAR1; echo "${VAR1-unset}"; printenv VAR1; }
+f
+## stdout:
+unset
+abc
+## status: 0

@@ -183,3 +183,17 @@ unset FUNCNAME; FUNCNAME=9; f; echo "[$FUNCNAME]"
 [8]
 [8]
 ## status: 0
+
+### an element before a command is no variable of its environment +stderr
+f() { declare -p var; echo "f ran"; }
+var[0]=X var[1]=Y f; echo "st=$?"
+declare -p var
+## stdout:
+f ran
+st=0
+## stderr:
+`var[0]': not a valid identifier
+`var[1]': not a valid identifier
+environment: line 1: declare: var: not found
+declare: var: not found
+## status: 1

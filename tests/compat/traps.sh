@@ -561,3 +561,12 @@ chld 0
 n 0
 no trap
 ## status: 0
+
+### exit in a function runs the EXIT trap with the function still on the stack
+trap 'echo "trap: ${FUNCNAME:-main} $?"' EXIT
+f() { g; }; g() { exit 4; }
+f
+echo not reached
+## stdout:
+trap: g 4
+## status: 4

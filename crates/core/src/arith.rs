@@ -78,11 +78,14 @@ enum Token {
 }
 
 /// A subscript: its text (an associative array's key) and the arithmetic an indexed array
-/// reads (an error only if one does).
+/// reads (an error only if one does). A subscript holding quotes, backslashes or `$` is
+/// expanded when it is evaluated ([`Evaluator::subscript_text`]): `raw` is then the text as
+/// written, and `expr` unused.
 #[derive(Debug, Clone, PartialEq)]
 struct Index {
     raw: String,
     expr: Result<Expr, ArithError>,
+    dynamic: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -109,10 +112,11 @@ enum Expr {
 /// Deepest recursion when variables refer to expressions that refer to variables.
 const MAX_DEPTH: usize = 64;
 
-const OPERATORS: [&str; 44] = [
+/// `]` is none: after an operand bash calls it an invalid operator, elsewhere a missing operand.
+const OPERATORS: [&str; 43] = [
     "<<=", ">>=", "**=", "**", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=", "*=", "/=",
     "%=", "&=", "^=", "|=", "+", "-", "*", "/", "%", "<", ">", "=", "!", "~", "&", "^", "|", "?", ":", ",", "(", ")",
-    "[", "]", "#", "$",
+    "[", "#", "$",
 ];
 
 fn operator(input: &str) -> IResult<&str, Token> {
@@ -195,22 +199,33 @@ fn parse_number(text: &str) -> Result<i64, ArithError> {
     Ok(value)
 }
 
-/// The index of the `]` closing the `[` that starts `text`, nested brackets counted.
+/// The index of the `]` closing the `[` that starts `text`, nested brackets counted and a
+/// backslash-quoted character skipped (the expansion of `(( ))` quotes what a subscript's
+/// expansion made, `a[x\]]`; quotes do not hide a bracket from bash's tokenizer).
 fn closing_bracket(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
     let mut depth = 0usize;
-    for (idx, byte) in text.bytes().enumerate() {
-        match byte {
+    let mut idx = 0;
+    while idx < bytes.len() {
+        match bytes[idx] {
+            b'\\' => idx += 1,
             b'[' => depth += 1,
             b']' => {
-                depth -= 1;
+                depth = depth.saturating_sub(1);
                 if depth == 0 {
                     return Some(idx);
                 }
             }
             _ => {}
         }
+        idx += 1;
     }
     None
+}
+
+/// True when a subscript's text needs expanding before it is read: quotes, backslashes, `$`.
+fn needs_expanding(raw: &str) -> bool {
+    raw.contains(['\\', '\'', '"', '$'])
 }
 
 /// The tokens of `text`, each with the byte offset where it starts (for bash's "error
@@ -250,11 +265,16 @@ fn tokenize(text: &str) -> Result<(Vec<Token>, Vec<usize>), ArithError> {
                 continue;
             }
             tokens.push(tok);
+            let from = input;
             input = rest;
-            if named
-                && input.starts_with('[')
-                && let Some(close) = closing_bracket(input)
-            {
+            if named && input.starts_with('[') {
+                let Some(close) = closing_bracket(input) else {
+                    // bash: a subscript with no `]` (`a[1`), named from the array on.
+                    return Err(ArithError::new(format!(
+                        "{}: bad array subscript (error token is \"{from}\")",
+                        text.trim_start()
+                    )));
+                };
                 tokens.push(Token::Sub(input[1..close].to_string()));
                 input = &input[close + 1..];
             }
@@ -451,12 +471,14 @@ impl ExprParser {
                     Some(Token::Sub(raw)) => {
                         let raw = raw.clone();
                         self.pos += 1;
+                        let dynamic = needs_expanding(&raw);
                         let expr = match parse_expr(&raw) {
+                            _ if dynamic => Err(ArithError::new(String::new())),
                             Ok(Some(expr)) => Ok(expr),
                             Ok(None) => Err(ArithError::new(format!("{name}: bad array subscript"))),
                             Err(err) => Err(err),
                         };
-                        Some(Box::new(Index { raw, expr }))
+                        Some(Box::new(Index { raw, expr, dynamic }))
                     }
                     _ => None,
                 };
@@ -582,6 +604,21 @@ impl Evaluator<'_> {
     fn slot(&mut self, name: &str, index: &Option<Box<Index>>) -> Result<Slot, ArithError> {
         match index {
             None => Ok(Slot::At(None)),
+            Some(index) if index.dynamic => {
+                let text = self.subscript_text(&index.raw)?;
+                if self.env.is_assoc(name) {
+                    return Ok(Slot::Key(text));
+                }
+                if text.trim().is_empty() {
+                    return Err(ArithError::new(format!("{name}: bad array subscript")));
+                }
+                // Said in the subscript's own words, as an indexed subscript's error is.
+                match eval_depth(&text, self.env, self.depth + 1) {
+                    Ok(value) => Ok(Slot::At(Some(value))),
+                    Err(err) if err.is_unbound() || err.is_readonly() || err.in_subscript() => Err(err),
+                    Err(err) => Err(ArithError(err.0, true)),
+                }
+            }
             Some(index) if self.env.is_assoc(name) => Ok(Slot::Key(index.raw.clone())),
             Some(index) => match &index.expr {
                 // Said as bash says it: in the subscript's own words (`1/0: division by 0`).
@@ -593,6 +630,60 @@ impl Evaluator<'_> {
                 Err(err) => Err(ArithError(err.0.clone(), true)),
             },
         }
+    }
+
+    /// A subscript's text as bash's evaluator expands it (`expand_subscript_string`): a
+    /// backslash quotes the next character, `'…'` is literal, `"…"` holds escapes and
+    /// expansions, and `$name`/`${name}` is the variable's value. A command substitution is
+    /// no part of arithmetic here and stays as text (the shell's expansion of `(( ))` has
+    /// run any and quoted what they made).
+    fn subscript_text(&mut self, raw: &str) -> Result<String, ArithError> {
+        let chars: Vec<char> = raw.chars().collect();
+        let mut out = String::with_capacity(raw.len());
+        let mut idx = 0;
+        let mut in_double = false;
+        while idx < chars.len() {
+            let c = chars[idx];
+            match c {
+                '\\' if idx + 1 < chars.len() => {
+                    let next = chars[idx + 1];
+                    if in_double && !matches!(next, '$' | '`' | '"' | '\\') {
+                        out.push('\\');
+                    }
+                    out.push(next);
+                    idx += 2;
+                    continue;
+                }
+                // A quote with no partner is text (`a[80's]`).
+                '\'' if !in_double && chars[idx + 1..].contains(&'\'') => {
+                    idx += 1;
+                    while idx < chars.len() && chars[idx] != '\'' {
+                        out.push(chars[idx]);
+                        idx += 1;
+                    }
+                }
+                '"' => in_double = !in_double,
+                '$' => {
+                    let braced = chars.get(idx + 1) == Some(&'{');
+                    let start = idx + 1 + usize::from(braced);
+                    let mut end = start;
+                    while end < chars.len() && (chars[end].is_ascii_alphanumeric() || chars[end] == '_') {
+                        end += 1;
+                    }
+                    let name: String = chars[start..end].iter().collect();
+                    let closed = !braced || chars.get(end) == Some(&'}');
+                    if crate::vars::is_name(&name) && closed {
+                        out.push_str(&self.env.get_var(&name, None)?);
+                        idx = end + usize::from(braced);
+                        continue;
+                    }
+                    out.push(c);
+                }
+                _ => out.push(c),
+            }
+            idx += 1;
+        }
+        Ok(out)
     }
 
     fn set(&mut self, name: &str, slot: &Slot, value: i64) -> Result<(), ArithError> {
@@ -753,12 +844,31 @@ pub struct ArithVars<'s> {
     pub state: &'s mut crate::session::State,
     /// When `SECONDS` counts from (`None`: it is an ordinary variable here).
     pub started: Option<std::time::Instant>,
+    /// How many references to elements are being read inside each other: a subscript that
+    /// reads its own reference (`declare -n r='a[r]'`) stops at [`MAX_DEPTH`] as bash's
+    /// recursion does.
+    elements: usize,
 }
 
 impl<'s> ArithVars<'s> {
     /// Over `state`, with `SECONDS` counting from `started`.
     pub fn new(state: &'s mut crate::session::State, started: Option<std::time::Instant>) -> Self {
-        ArithVars { state, started }
+        ArithVars { state, started, elements: 0 }
+    }
+
+    /// The subscript `key` of an element a reference names (`array[key]`), evaluated, deeper
+    /// than [`MAX_DEPTH`] refused.
+    fn element_index(&mut self, array: &str, key: &str) -> Result<i64, ArithError> {
+        if self.elements >= MAX_DEPTH {
+            let text = format!("{array}[{key}]");
+            return Err(ArithError::new(format!(
+                "{text}: expression recursion level exceeded (error token is \"{text}\")"
+            )));
+        }
+        self.elements += 1;
+        let at = eval(key, self);
+        self.elements -= 1;
+        at
     }
 
     fn dynamic(&mut self, name: &str) -> Option<String> {
@@ -797,7 +907,7 @@ impl ArithEnv for ArithVars<'_> {
                 });
                 return Ok(Cow::Owned(value.unwrap_or_default()));
             }
-            let at = eval(&key, self)?;
+            let at = self.element_index(&array, &key)?;
             return Ok(Cow::Owned(self.get_var(&array, Some(at))?.into_owned()));
         }
         let Some(var) = self.state.vars.get(name) else {
@@ -824,15 +934,16 @@ impl ArithEnv for ArithVars<'_> {
             && let Some((array, key)) = self.state.vars.element_target(name)
         {
             let assoc = matches!(self.state.vars.get(&array).map(|var| &var.value), Some(crate::vars::Value::Assoc(_)));
-            let key = if assoc { key } else { eval(&key, self)?.to_string() };
+            let key = if assoc { key } else { self.element_index(&array, &key)?.to_string() };
+            self.state.vars.unreference_array(name, &array);
             let result = self.state.vars.set_element(&array, &key, value.to_string(), false);
-            return result.map_err(|e| ArithError::new(format!("{}: readonly variable", e.0)));
+            return refused(result);
         }
         let result = match index {
             None => self.state.vars.set_number(name, value),
             Some(idx) => self.state.vars.set_element(name, &idx.to_string(), value.to_string(), false),
         };
-        result.map_err(|e| ArithError::new(format!("{}: readonly variable", e.0)))
+        refused(result)
     }
 
     fn is_assoc(&mut self, name: &str) -> bool {
@@ -845,7 +956,17 @@ impl ArithEnv for ArithVars<'_> {
 
     fn set_key(&mut self, name: &str, key: &str, value: i64) -> Result<(), ArithError> {
         let result = self.state.vars.set_element(name, key, value.to_string(), false);
-        result.map_err(|e| ArithError::new(format!("{}: readonly variable", e.0)))
+        refused(result)
+    }
+}
+
+/// An assignment's refusal as an arithmetic error (`V: readonly variable`, "`0': not a valid
+/// identifier"); a circle of references assigns nothing and is no error, as in bash (its
+/// warning is a note).
+fn refused(result: Result<(), crate::vars::SetError>) -> Result<(), ArithError> {
+    match result {
+        Err(crate::vars::SetError::Circular(_)) | Ok(()) => Ok(()),
+        Err(err) => Err(ArithError::new(err.to_string())),
     }
 }
 
@@ -857,12 +978,25 @@ pub fn eval_arith(text: &str, state: &mut crate::session::State) -> Result<i64, 
 /// Why [`State::set_target`](crate::session::State::set_target) did not set its target.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TargetError {
-    /// Neither a name nor `name[subscript]`.
+    /// Neither a name nor `name[subscript]`, or a reference to nothing assignable.
     Invalid(String),
     /// The variable is read-only.
     Readonly(String),
     /// The subscript's arithmetic failed (its message).
     Subscript(String),
+    /// Refused for another reason of the variables (a circle of references, warned about
+    /// in a note and said no more; a reference to itself).
+    Refused(crate::vars::SetError),
+}
+
+impl From<crate::vars::SetError> for TargetError {
+    fn from(err: crate::vars::SetError) -> Self {
+        match err {
+            crate::vars::SetError::Readonly(name) => TargetError::Readonly(name),
+            crate::vars::SetError::Invalid(text) => TargetError::Invalid(text),
+            other => TargetError::Refused(other),
+        }
+    }
 }
 
 impl std::fmt::Display for TargetError {
@@ -871,6 +1005,7 @@ impl std::fmt::Display for TargetError {
             TargetError::Invalid(target) => write!(f, "`{target}': not a valid identifier"),
             TargetError::Readonly(name) => write!(f, "{name}: readonly variable"),
             TargetError::Subscript(message) => f.write_str(message),
+            TargetError::Refused(err) => write!(f, "{err}"),
         }
     }
 }
@@ -879,24 +1014,44 @@ impl std::fmt::Display for TargetError {
 impl crate::session::State {
     /// Sets `target`, a name or `name[subscript]` as `printf -v`, `read` and `declare`'s
     /// operands take it (an indexed array's subscript is arithmetic, an associative array's a
-    /// key), to `value`.
+    /// key), to `value`. A name that is a reference to an element sets that element.
     pub fn set_target(&mut self, target: &str, value: String) -> Result<(), TargetError> {
         if crate::vars::is_name(target) {
-            return if self.set_var(target, value) { Ok(()) } else { Err(TargetError::Readonly(target.to_string())) };
+            if let Some((base, key)) = self.vars.element_target(target) {
+                self.vars.unreference_array(target, &base);
+                return self.set_element_target(&base, &key, value);
+            }
+            return Ok(self.try_set_var(target, value)?);
         }
-        let element = target.split_once('[').and_then(|(name, rest)| Some((name, rest.strip_suffix(']')?)));
+        // `name[subscript]`, the subscript's own `]` the last character (`A[]]` is none);
+        // under `shopt -s assoc_expand_once` an associative array's key is all between the
+        // first `[` and the last `]`, as bash takes it.
+        let once = self.options.get(crate::options::Kind::Shopt, "assoc_expand_once") == Some(true);
+        let element = target.find('[').and_then(|open| {
+            let name = &target[..open];
+            if once && matches!(self.vars.get(name).map(|v| &v.value), Some(crate::vars::Value::Assoc(_))) {
+                return Some((name, target[open + 1..].strip_suffix(']')?));
+            }
+            let close = open + closing_bracket(&target[open..])?;
+            (close + 1 == target.len()).then(|| (name, &target[open + 1..close]))
+        });
         let Some((name, subscript)) =
             element.filter(|(name, subscript)| crate::vars::is_name(name) && !subscript.is_empty())
         else {
             return Err(TargetError::Invalid(target.to_string()));
         };
+        self.set_element_target(name, subscript, value)
+    }
+
+    /// Sets `name[subscript]`, the subscript evaluated for an indexed array.
+    fn set_element_target(&mut self, name: &str, subscript: &str, value: String) -> Result<(), TargetError> {
         let key = match self.vars.get(name).map(|var| &var.value) {
             Some(crate::vars::Value::Assoc(_)) => subscript.to_string(),
             _ => eval(subscript, &mut ArithVars::new(self, None))
                 .map_err(|err| TargetError::Subscript(err.0))?
                 .to_string(),
         };
-        self.vars.set_element(name, &key, value, false).map_err(|_| TargetError::Readonly(name.to_string()))
+        Ok(self.vars.set_element(name, &key, value, false)?)
     }
 
     /// `unset 'name[subscript]'`: an indexed array's subscript is arithmetic (`a[i]`,

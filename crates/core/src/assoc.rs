@@ -16,6 +16,11 @@ use indexmap::IndexMap;
 /// Buckets of a new table (bash's `ASSOC_HASH_BUCKETS`).
 const FIRST_BUCKETS: u64 = 1024;
 
+/// Buckets of the table bash makes when it converts a variable that is no associative array
+/// (`x=1; declare -A x`: `hash_create (0)`, `DEFAULT_HASH_BUCKETS`), which orders its keys
+/// differently.
+const CONVERTED_BUCKETS: u64 = 128;
+
 /// One entry: the value, the key's hash, and its place in its bucket's list.
 #[derive(Debug, Clone)]
 struct Slot {
@@ -53,6 +58,18 @@ fn fnv1(key: &str) -> u32 {
 }
 
 impl Assoc {
+    /// The empty table bash makes converting a variable to an associative array (fewer
+    /// buckets than a new one: [`CONVERTED_BUCKETS`]).
+    pub fn converted() -> Self {
+        Assoc { entries: IndexMap::new(), buckets: CONVERTED_BUCKETS, next: 0 }
+    }
+
+    /// An empty table as large as this one: what a compound assignment (`m=(…)`) fills in
+    /// place of the old, as bash's `assoc_create (h->nbuckets)` does.
+    pub fn emptied(&self) -> Self {
+        Assoc { entries: IndexMap::new(), buckets: self.buckets, next: 0 }
+    }
+
     /// The number of elements.
     pub fn len(&self) -> usize {
         self.entries.len()

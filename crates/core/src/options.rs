@@ -153,6 +153,9 @@ pub struct Options {
     /// `shopt -s varredir_close`: a `{name}>…` redirection closes with its command (off: it
     /// stays open, as bash keeps it).
     pub varredir_close: bool,
+    /// `shopt -s localvar_inherit`: a new local starts with the value and attributes of the
+    /// variable of its name it hides (as `local -I`), a reference's attribute aside.
+    pub localvar_inherit: bool,
     /// The shell reads lines from an operator at a console (bash `-i`): its messages carry no
     /// line number, and `$-` holds `i`. Not an option bash lets a script set; never saved.
     pub interactive: bool,
@@ -190,6 +193,7 @@ impl Default for Options {
             posix: false,
             globskipdots: true,
             varredir_close: false,
+            localvar_inherit: false,
             interactive: false,
             inert: 0,
         };
@@ -238,6 +242,7 @@ impl Options {
             (Kind::Set, "posix") => &mut self.posix,
             (Kind::Shopt, "globskipdots") => &mut self.globskipdots,
             (Kind::Shopt, "varredir_close") => &mut self.varredir_close,
+            (Kind::Shopt, "localvar_inherit") => &mut self.localvar_inherit,
             _ => return None,
         })
     }

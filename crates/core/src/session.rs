@@ -432,14 +432,18 @@ impl State {
 
     /// Sets a variable, printing nothing; false when it is readonly.
     pub fn set_var(&mut self, name: &str, value: impl Into<String>) -> bool {
-        let ok = self.vars.set(name, value).is_ok();
-        if ok
-            && self.options.allexport
+        self.try_set_var(name, value).is_ok()
+    }
+
+    /// [`State::set_var`], saying why it refused.
+    pub fn try_set_var(&mut self, name: &str, value: impl Into<String>) -> Result<(), crate::vars::SetError> {
+        self.vars.set(name, value)?;
+        if self.options.allexport
             && let Some(var) = self.vars.get_mut(name)
         {
             var.attrs.set(Attrs::EXPORT, true);
         }
-        ok
+        Ok(())
     }
 
     /// What bash puts before a message of the shell's own and of its builtins: the file being
@@ -521,8 +525,16 @@ impl State {
     /// to it, then sets its own as it starts (`shell_variables`), as a new bash process does.
     pub fn keep_exported_variables(&mut self) {
         for name in self.vars.names() {
-            if self.vars.get(&name).is_some_and(|v| !v.attrs.has(vars::Attrs::EXPORT)) {
-                self.vars.remove(&name);
+            // The variable itself, not what a reference names: an environment holds no
+            // references (an exported one passes its value, the name, as text).
+            match self.vars.get_raw(&name).map(|v| v.attrs) {
+                Some(attrs) if !attrs.has(vars::Attrs::EXPORT) => self.vars.remove(&name),
+                Some(attrs) if attrs.has(vars::Attrs::NAMEREF) => {
+                    if let Some(var) = self.vars.get_raw_mut(&name) {
+                        var.attrs.set(vars::Attrs::NAMEREF, false);
+                    }
+                }
+                _ => {}
             }
         }
         shell_variables(&mut self.vars, &self.cwd, true);

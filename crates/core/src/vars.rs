@@ -11,6 +11,15 @@
 //! `_raw` methods, `insert`/`remove` (restoring saved state) and `make_local` see the
 //! reference itself. The check costs nothing on a plain variable: it reads the attribute of
 //! the entry the lookup found anyway.
+//!
+//! References follow bash 5.2's rules ([`Vars::lead`]): at most eight in a chain; a reference
+//! back to the start or to itself is a circle, which reads nothing (inside a function, a local
+//! reference's circle reaches the global variable of its name, as bash's does) and which a
+//! write refuses at the top level; a reference with no value reads as unset and takes the
+//! name a write gives it, if it is one; arrays are no references (a global reference's
+//! element target strips a reference base of its attribute, so element references cannot
+//! loop). What bash warns about on the way is noted ([`Vars::take_notes`]) and said by the
+//! interpreter after the command that met it; the notes are bounded.
 
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
@@ -150,7 +159,43 @@ impl Var {
 
 /// Why an assignment was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ReadonlyError(pub String);
+pub enum SetError {
+    /// The variable is read-only (its name).
+    Readonly(String),
+    /// What a reference names cannot be assigned this way, or a reference with no target was
+    /// given a value that names no variable: bash's "`TEXT': not a valid identifier".
+    Invalid(String),
+    /// A chain of references runs in a circle (or past bash's eight) at the top level: bash
+    /// assigns nothing, having warned about a circle (a note, [`Vars::take_notes`]).
+    Circular(String),
+    /// A reference given its own name at the top level (`declare -n r=r`).
+    SelfReference(String),
+}
+
+impl SetError {
+    /// The variable (or text) refused.
+    pub fn name(&self) -> &str {
+        match self {
+            SetError::Readonly(name)
+            | SetError::Invalid(name)
+            | SetError::Circular(name)
+            | SetError::SelfReference(name) => name,
+        }
+    }
+}
+
+impl std::fmt::Display for SetError {
+    /// The refusal as bash says it, without prefix (nothing for a circle: its warning is a
+    /// note).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetError::Readonly(name) => write!(f, "{name}: readonly variable"),
+            SetError::Invalid(text) => write!(f, "`{text}': not a valid identifier"),
+            SetError::Circular(_) => Ok(()),
+            SetError::SelfReference(name) => write!(f, "{name}: nameref variable self references not allowed"),
+        }
+    }
+}
 
 /// One function call's saved state.
 #[derive(Debug, Clone, Default)]
@@ -167,7 +212,25 @@ pub struct Vars {
     /// What the values hold, about ([`value_bytes`]): checked against the variable-bytes
     /// limit at every command, so no loop of assignments grows without bound.
     bytes: usize,
+    /// Warnings bash's variable code prints as it goes (a circle of references, a reference
+    /// losing its attribute to become an array), for the interpreter to say
+    /// ([`Vars::take_notes`]); never copied into a subshell's table.
+    notes: Notes,
 }
+
+/// The warnings waiting to be said: at most [`MAX_NOTES`], so a command that meets a
+/// circle in a loop cannot grow them.
+#[derive(Debug, Default)]
+struct Notes(Vec<String>);
+
+impl Clone for Notes {
+    fn clone(&self) -> Self {
+        Notes(Vec::new())
+    }
+}
+
+/// How many warnings wait at most between two commands.
+const MAX_NOTES: usize = 64;
 
 /// What one array element costs beyond its text (map entry, string header).
 pub const ELEMENT_COST: usize = 32;
@@ -194,9 +257,9 @@ fn overwrite_digits<N: itoa::Integer>(text: &mut String, number: N) -> isize {
 
 /// Writes a scalar into `var` (its element 0 for an array), as its attributes say; what the
 /// values' size grew by.
-fn store(name: &str, var: &mut Var, value: String) -> Result<isize, ReadonlyError> {
+fn store(name: &str, var: &mut Var, value: String) -> Result<isize, SetError> {
     if var.attrs.has(Attrs::READONLY) {
-        return Err(ReadonlyError(name.to_string()));
+        return Err(SetError::Readonly(name.to_string()));
     }
     let value = apply_case(var.attrs, value);
     var.attrs.set(Attrs::INVISIBLE, false);
@@ -233,17 +296,20 @@ impl Vars {
         Vars::default()
     }
 
-    /// Looks a variable up, through name references. A reference to an array element
-    /// (`declare -n r='a[1]'`) finds nothing here: [`Vars::get_str`] and
-    /// [`Vars::element_target`] reach its element.
+    /// Looks a variable up, through name references (bash's `find_variable`). A reference to
+    /// an array element (`declare -n r='a[1]'`) finds nothing here: [`Vars::get_str`] and
+    /// [`Vars::element_target`] reach its element. A circle of references inside a function
+    /// whose reference is local reads the global variable of that name, as bash's does.
     pub fn get(&self, name: &str) -> Option<&Var> {
         let var = self.map.get(name)?;
-        if var.attrs.has(Attrs::NAMEREF) {
-            // A reference with no target (or in a circle) reads as unset.
-            let target = self.resolve(name);
-            return if target == name { None } else { self.map.get(target.as_ref()) };
+        if !var.attrs.has(Attrs::NAMEREF) {
+            return Some(var);
         }
-        Some(var)
+        match self.lead(name) {
+            Lead::To(target) => self.map.get(target),
+            Lead::Circular { at } if self.context_of(at) > 0 => self.global_raw(at),
+            _ => None,
+        }
     }
 
     /// Looks the variable itself up, not following a name reference.
@@ -255,11 +321,12 @@ impl Vars {
     pub fn get_str(&self, name: &str) -> Option<&str> {
         let var = self.map.get(name)?;
         if var.attrs.has(Attrs::NAMEREF) {
-            let target = self.resolve(name);
-            if let Some((base, key)) = split_element(&target) {
+            if let Lead::To(target) = self.lead(name)
+                && let Some((base, key)) = split_element(target)
+            {
                 return self.element(base, key);
             }
-            return if target == name { None } else { self.map.get(target.as_ref()).and_then(Var::scalar) };
+            return self.get(name).and_then(Var::scalar);
         }
         var.scalar()
     }
@@ -298,49 +365,270 @@ impl Vars {
         idx.saturating_add(len) < 0
     }
 
-    /// The name a reference finally names (the name itself when it is no reference, or when
-    /// the chain runs in a circle, which bash also refuses to follow). A reference whose
-    /// value is empty (`declare -n r` before any assignment) names itself.
-    pub fn resolve<'a>(&'a self, name: &'a str) -> std::borrow::Cow<'a, str> {
-        let mut current: &str = name;
+    /// Where `name`'s references lead, as bash's `find_variable_nameref` follows them: at
+    /// most [`MAX_REFERENCES`] references, a reference with no value ending the chain, one
+    /// that names the start or itself making a circle. Each step is one map lookup; nothing
+    /// is allocated.
+    pub fn lead<'a>(&'a self, name: &'a str) -> Lead<'a> {
+        let mut current: &'a str = name;
         for _ in 0..MAX_REFERENCES {
-            match self.map.get(current) {
-                Some(var) if var.attrs.has(Attrs::NAMEREF) => match var.scalar() {
-                    Some(next) if !next.is_empty() && next != current => current = next,
-                    _ => return current.into(),
-                },
-                _ => return current.into(),
+            let Some(var) = self.map.get(current).filter(|v| v.attrs.has(Attrs::NAMEREF)) else {
+                return if current == name { Lead::Itself } else { Lead::To(current) };
+            };
+            let next = match var.scalar() {
+                Some(next) if !next.is_empty() => next,
+                _ => return Lead::Empty(current),
+            };
+            if next == name || next == current {
+                return Lead::Circular { at: next };
             }
+            current = next;
         }
-        name.into()
+        match self.map.get(current) {
+            Some(var) if var.attrs.has(Attrs::NAMEREF) => Lead::TooDeep,
+            _ => Lead::To(current),
+        }
+    }
+
+    /// The name a reference finally names (the name itself when it is no reference, when the
+    /// chain runs in a circle or too deep, and for a reference with no value, which names
+    /// itself).
+    pub fn resolve<'a>(&'a self, name: &'a str) -> std::borrow::Cow<'a, str> {
+        match self.lead(name) {
+            Lead::To(target) => target.into(),
+            Lead::Empty(reference) => reference.into(),
+            _ => name.into(),
+        }
+    }
+
+    /// The last reference of `name`'s chain, whose value names a variable that is no
+    /// reference or none (bash's `find_variable_last_nameref`, which `for`, `unset -n` and
+    /// `declare` use): `None` when `name` is no reference or the chain runs too deep. A
+    /// reference with no value is its own last.
+    pub fn last_reference<'a>(&'a self, name: &'a str) -> Option<&'a str> {
+        let mut current: &'a str = name;
+        for _ in 0..MAX_REFERENCES {
+            let var = self.map.get(current).filter(|v| v.attrs.has(Attrs::NAMEREF))?;
+            let next = match var.scalar() {
+                Some(next) if !next.is_empty() => next,
+                _ => return Some(current),
+            };
+            if !self.map.get(next).is_some_and(|v| v.attrs.has(Attrs::NAMEREF)) {
+                return Some(current);
+            }
+            current = next;
+        }
+        None
     }
 
     /// True for a reference whose chain runs in a circle (`declare -n a=b b=a`): bash warns
-    /// when one is read and refuses to assign through it.
+    /// when one is read.
     pub fn is_circular(&self, name: &str) -> bool {
-        self.map.get(name).is_some_and(|v| v.attrs.has(Attrs::NAMEREF) && v.scalar().is_some_and(|t| !t.is_empty()))
-            && self.resolve(name) == name
+        matches!(self.lead(name), Lead::Circular { .. })
     }
 
     /// The array element a reference names (`declare -n r='a[1]'` → `("a", "1")`), if it
     /// names one.
     pub fn element_target(&self, name: &str) -> Option<(String, String)> {
-        if !self.map.get(name).is_some_and(|v| v.attrs.has(Attrs::NAMEREF)) {
-            return None;
-        }
-        let target = self.resolve(name);
-        split_element(&target).map(|(base, key)| (base.to_string(), key.to_string()))
-    }
-
-    /// The name writes to `name` reach: `name` itself unless it is a reference.
-    fn target_of(&self, name: &str) -> Option<String> {
-        match self.map.get(name) {
-            Some(var) if var.attrs.has(Attrs::NAMEREF) => {
-                let target = self.resolve(name);
-                (target != name).then(|| target.into_owned())
-            }
+        match self.lead(name) {
+            Lead::To(target) => split_element(target).map(|(base, key)| (base.to_string(), key.to_string())),
             _ => None,
         }
+    }
+
+    /// The name writes to `name` reach when it is a reference that leads to a variable name.
+    fn target_of(&self, name: &str) -> Option<String> {
+        match self.lead(name) {
+            Lead::To(target) => Some(target.to_string()),
+            _ => None,
+        }
+    }
+
+    /// How deep in the calls `name`'s variable was made (bash's `context`): 0 for a global,
+    /// else the number of the call whose `local` made it.
+    pub fn context_of(&self, name: &str) -> usize {
+        self.frames.iter().rposition(|frame| frame.saved.iter().any(|(n, _)| n == name)).map_or(0, |at| at + 1)
+    }
+
+    /// How many calls deep the shell runs (bash's `variable_context`).
+    pub fn depth(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// The global variable `name`, under whatever locals hide it (not following references).
+    pub fn global_raw(&self, name: &str) -> Option<&Var> {
+        for frame in &self.frames {
+            if let Some((_, saved)) = frame.saved.iter().find(|(n, _)| n == name) {
+                return saved.as_ref();
+            }
+        }
+        self.map.get(name)
+    }
+
+    /// Notes a warning for the interpreter to say (bash prints it where it meets it).
+    pub fn note(&mut self, warning: String) {
+        if self.notes.0.len() < MAX_NOTES {
+            self.notes.0.push(warning);
+        }
+    }
+
+    /// The warnings noted since the last call (`warning: r: circular name reference`), in order.
+    pub fn take_notes(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notes.0)
+    }
+
+    /// True when warnings wait to be said.
+    pub fn has_notes(&self) -> bool {
+        !self.notes.0.is_empty()
+    }
+
+    /// Where a write to `name` goes, through its references (bash's `bind_variable`): a
+    /// circle warns (a note) and, inside a function, writes the global variable of the local
+    /// reference's name, at the top level nothing.
+    fn write_target(&mut self, name: &str) -> Result<WriteTo, SetError> {
+        let to = match self.lead(name) {
+            Lead::Itself => WriteTo::Var(name.to_string()),
+            Lead::To(target) => match split_element(target) {
+                Some((base, key)) => WriteTo::Element(base.to_string(), key.to_string()),
+                None if is_name(target) => WriteTo::Var(target.to_string()),
+                None => return Err(SetError::Invalid(target.to_string())),
+            },
+            Lead::Empty(reference) => WriteTo::Naming(reference.to_string()),
+            Lead::Circular { at } => {
+                let at = at.to_string();
+                self.note(format!("warning: {name}: circular name reference"));
+                if self.context_of(&at) == 0 {
+                    return Err(SetError::Circular(name.to_string()));
+                }
+                WriteTo::Global(at)
+            }
+            Lead::TooDeep => return Err(SetError::Circular(name.to_string())),
+        };
+        Ok(to)
+    }
+
+    /// Runs `f` with the global variable `name` in place of the locals that hide it.
+    fn with_global<R>(&mut self, name: &str, f: impl FnOnce(&mut Self) -> R) -> R {
+        let swapped = self.swap_global(name);
+        let result = f(self);
+        if swapped {
+            self.swap_global(name);
+        }
+        result
+    }
+
+    /// bash's "arrays cannot be references": an element written through the global
+    /// reference `reference` to `base[key]` when `base` is itself a reference takes its
+    /// attribute and value away (with bash's warning), so no chain of element references can
+    /// loop. Through a local reference bash follows `base` instead ([`Vars::set_element`]
+    /// refuses one that leads nowhere).
+    pub fn unreference_array(&mut self, reference: &str, base: &str) {
+        if self.context_of(reference) == 0 && self.is_reference(base) {
+            self.drop_reference(base);
+            self.note(format!("warning: {base}: removing nameref attribute"));
+        }
+    }
+
+    /// The name of the variable bash's `find_variable` finds for `name` (through references),
+    /// if one exists; `None` also for a circle or a chain too deep.
+    pub fn found_name<'a>(&'a self, name: &'a str) -> Option<&'a str> {
+        match self.lead(name) {
+            Lead::Itself => self.map.contains_key(name).then_some(name),
+            Lead::To(target) => self.map.contains_key(target).then_some(target),
+            _ => None,
+        }
+    }
+
+    /// True when `name` itself is a reference.
+    pub fn is_reference(&self, name: &str) -> bool {
+        self.map.get(name).is_some_and(|v| v.attrs.has(Attrs::NAMEREF))
+    }
+
+    /// Takes the reference attribute and value from `name` (it becomes an ordinary variable,
+    /// unset), for an assignment that makes it an array.
+    pub fn drop_reference(&mut self, name: &str) {
+        if let Some(var) = Arc::make_mut(&mut self.map).get_mut(name) {
+            var.attrs.set(Attrs::NAMEREF, false);
+            let old = std::mem::replace(&mut var.value, Value::Unset);
+            self.account(-(value_bytes(&old) as isize));
+        }
+    }
+
+    /// The variable a whole-array assignment to the reference `name` reaches (`r=(…)`,
+    /// `r+=(…)`, `read -a r`, `mapfile r`; bash's `find_or_make_array_variable`): the target,
+    /// made if it does not exist; a reference with no value loses its attribute (bash warns)
+    /// and is the array; one to an element is refused; a circle makes `name` itself an
+    /// ordinary variable, as bash does. What it returns is no reference.
+    fn array_target(&mut self, name: &str) -> Result<String, SetError> {
+        match self.lead(name) {
+            Lead::Itself => Ok(name.to_string()),
+            Lead::To(target) if is_name(target) => Ok(target.to_string()),
+            Lead::To(target) => Err(SetError::Invalid(target.to_string())),
+            Lead::Empty(reference) => {
+                let reference = reference.to_string();
+                self.note(format!("warning: {name}: removing nameref attribute"));
+                self.drop_reference(&reference);
+                Ok(reference)
+            }
+            lead => {
+                if matches!(lead, Lead::Circular { .. }) {
+                    self.note(format!("warning: {name}: circular name reference"));
+                }
+                self.drop_reference(name);
+                Ok(name.to_string())
+            }
+        }
+    }
+
+    /// The array an element assignment to the reference `name` reaches (`r[1]=x`; bash's
+    /// `bind_array_variable`): the target, made if it does not exist; a reference with no
+    /// value or to an element is refused; a circle makes `name` itself an ordinary variable.
+    fn element_base(&mut self, name: &str) -> Result<String, SetError> {
+        match self.lead(name) {
+            Lead::Itself => Ok(name.to_string()),
+            Lead::To(target) if is_name(target) => Ok(target.to_string()),
+            Lead::To(target) => Err(SetError::Invalid(target.to_string())),
+            Lead::Empty(_) => Err(SetError::Invalid(String::new())),
+            lead => {
+                if matches!(lead, Lead::Circular { .. }) {
+                    self.note(format!("warning: {name}: circular name reference"));
+                }
+                self.drop_reference(name);
+                Ok(name.to_string())
+            }
+        }
+    }
+
+    /// Gives the reference `name` (its own value, not its target's) `value` as bash's
+    /// `bind_variable_value` with `ASS_NAMEREF` does (`for ref in …`, `declare -n r=v`): a
+    /// name that refers to itself is refused at the top level and warned about in a
+    /// function, a value that names no variable refused. Read-only is the caller's check.
+    pub fn set_reference(&mut self, name: &str, value: String) -> Result<(), SetError> {
+        if refers_to_itself(name, &value) {
+            if self.frames.is_empty() {
+                return Err(SetError::SelfReference(name.to_string()));
+            }
+            self.note(format!("warning: {name}: circular name reference"));
+        }
+        if !valid_reference(&value) {
+            return Err(SetError::Invalid(value));
+        }
+        let map = Arc::make_mut(&mut self.map);
+        let delta = match map.get_mut(name) {
+            Some(var) => {
+                var.attrs.set(Attrs::INVISIBLE, false);
+                let delta = value.len() as isize - value_bytes(&var.value) as isize;
+                var.value = Value::Str(value);
+                delta
+            }
+            None => {
+                let delta = value.len() as isize;
+                map.insert(name.to_string(), Var { value: Value::Str(value), attrs: Attrs::NAMEREF });
+                delta
+            }
+        };
+        self.account(delta);
+        Ok(())
     }
 
     /// About how many bytes the values hold (attribute edits through [`Vars::get_mut`] are
@@ -369,7 +657,7 @@ impl Vars {
     /// Sets a scalar, keeping attributes; refuses readonly variables. Through a reference,
     /// the target is set (its element, for a reference to one); a reference with no target
     /// yet takes the value as its target's name, as bash's does.
-    pub fn set(&mut self, name: &str, value: impl Into<String>) -> Result<(), ReadonlyError> {
+    pub fn set(&mut self, name: &str, value: impl Into<String>) -> Result<(), SetError> {
         let value = value.into();
         // One lookup for a variable that is not a reference (every assignment a loop makes).
         let map = Arc::make_mut(&mut self.map);
@@ -388,25 +676,35 @@ impl Vars {
                 return Ok(());
             }
         }
-        match self.target_of(name) {
-            Some(target) => match split_element(&target) {
-                Some((base, key)) => self.set_element(base, key, value, false),
-                None => self.set(&target, value),
-            },
+        match self.write_target(name)? {
+            // No reference there: one step, never back here.
+            WriteTo::Var(target) => self.set(&target, value),
+            WriteTo::Element(base, key) => {
+                self.unreference_array(name, &base);
+                self.set_element(&base, &key, value, false)
+            }
             // A reference with no target yet: the value names its target.
-            None => {
-                let Some(var) = Arc::make_mut(&mut self.map).get_mut(name) else { return Ok(()) };
-                let delta = store(name, var, value)?;
+            WriteTo::Naming(reference) => {
+                if !valid_reference(&value) {
+                    return Err(SetError::Invalid(value));
+                }
+                let Some(var) = Arc::make_mut(&mut self.map).get_mut(&reference) else { return Ok(()) };
+                let delta = store(&reference, var, value)?;
                 self.account(delta);
                 Ok(())
             }
+            WriteTo::Global(global) => self.with_global(&global, |vars| match vars.map.get(&global) {
+                // The global is a reference too: bash would follow it into the same circle.
+                Some(var) if var.attrs.has(Attrs::NAMEREF) => Err(SetError::Circular(global.clone())),
+                _ => vars.set(&global, value),
+            }),
         }
     }
 
     /// Sets a scalar to a number, as [`Vars::set`] does with its decimal text. A plain string
     /// variable keeps its buffer (`((i++))` in a loop neither formats through `fmt` nor
     /// allocates); any other variable takes the general way.
-    pub fn set_number(&mut self, name: &str, value: i64) -> Result<(), ReadonlyError> {
+    pub fn set_number(&mut self, name: &str, value: i64) -> Result<(), SetError> {
         if let Some(var) = Arc::make_mut(&mut self.map).get_mut(name)
             && !var.attrs.has(Attrs::NAMEREF)
             && !var.attrs.has(Attrs::READONLY)
@@ -440,14 +738,15 @@ impl Vars {
     }
 
     /// Replaces a whole variable value (arrays included), keeping attributes.
-    pub fn set_value(&mut self, name: &str, value: Value) -> Result<(), ReadonlyError> {
-        if let Some(target) = self.target_of(name) {
+    pub fn set_value(&mut self, name: &str, value: Value) -> Result<(), SetError> {
+        if self.is_reference(name) {
+            let target = self.array_target(name)?;
             return self.set_value(&target, value);
         }
         let mut added = value_bytes(&value) as isize;
         let map = Arc::make_mut(&mut self.map);
         let removed = match map.get_mut(name) {
-            Some(var) if var.attrs.has(Attrs::READONLY) => return Err(ReadonlyError(name.to_string())),
+            Some(var) if var.attrs.has(Attrs::READONLY) => return Err(SetError::Readonly(name.to_string())),
             Some(var) => {
                 var.attrs.set(Attrs::INVISIBLE, false);
                 let mut value = value;
@@ -484,7 +783,10 @@ impl Vars {
     }
 
     /// Removes a variable; refuses readonly ones.
-    pub fn unset(&mut self, name: &str) -> Result<Option<Var>, ReadonlyError> {
+    pub fn unset(&mut self, name: &str) -> Result<Option<Var>, SetError> {
+        if self.is_circular(name) {
+            self.note(format!("warning: {name}: circular name reference"));
+        }
         if let Some(target) = self.target_of(name) {
             return match split_element(&target) {
                 Some((base, key)) => {
@@ -498,9 +800,9 @@ impl Vars {
     }
 
     /// Removes the variable itself (`unset -n`), a reference included; refuses readonly ones.
-    pub fn unset_raw(&mut self, name: &str) -> Result<Option<Var>, ReadonlyError> {
+    pub fn unset_raw(&mut self, name: &str) -> Result<Option<Var>, SetError> {
         if self.map.get(name).is_some_and(|v| v.attrs.has(Attrs::READONLY)) {
-            return Err(ReadonlyError(name.to_string()));
+            return Err(SetError::Readonly(name.to_string()));
         }
         // A local of a calling function, unset here, goes away whole and uncovers what it
         // hid, as bash's does (unset in its own function, it stays a local, unset).
@@ -520,6 +822,16 @@ impl Vars {
         if !self.map.contains_key(name) {
             return Ok(None);
         }
+        if innermost.is_some() {
+            // A local of this call stays a local, unset: only the export a temporary
+            // environment gave it is kept (bash's `makunbound`).
+            let old = self.map.get(name).cloned();
+            let kept = old.as_ref().is_some_and(|v| v.attrs.has(Attrs::EXPORT) && v.attrs.has(Attrs::TEMPENV));
+            let mut attrs = Attrs::default();
+            attrs.set(Attrs::EXPORT, kept);
+            self.insert(name, Var { value: Value::Unset, attrs });
+            return Ok(old);
+        }
         let old = Arc::make_mut(&mut self.map).remove(name);
         self.account(-(old.as_ref().map_or(0, |v| value_bytes(&v.value)) as isize));
         Ok(old)
@@ -527,14 +839,15 @@ impl Vars {
 
     /// `name+=(…)` of an indexed array, in place: each item at its index, or after the last
     /// element (a scalar becomes element 0 first, as in bash).
-    pub fn append_indexed(&mut self, name: &str, items: Vec<(Option<i64>, String)>) -> Result<(), ReadonlyError> {
-        if let Some(target) = self.target_of(name) {
+    pub fn append_indexed(&mut self, name: &str, items: Vec<(Option<i64>, String)>) -> Result<(), SetError> {
+        if self.is_reference(name) {
+            let target = self.array_target(name)?;
             return self.append_indexed(&target, items);
         }
         let map = Arc::make_mut(&mut self.map);
         let var = map.entry(name.to_string()).or_insert(Var { value: Value::Unset, attrs: Attrs::default() });
         if var.attrs.has(Attrs::READONLY) {
-            return Err(ReadonlyError(name.to_string()));
+            return Err(SetError::Readonly(name.to_string()));
         }
         var.attrs.set(Attrs::INVISIBLE, false);
         let mut delta = 0isize;
@@ -565,14 +878,15 @@ impl Vars {
     /// `name[key]=value` (or `+=`), in place — copying the array for each element made a loop
     /// of element assignments quadratic. A scalar becomes element 0 of an indexed array; a
     /// negative index counts from the end.
-    pub fn set_element(&mut self, name: &str, key: &str, value: String, append: bool) -> Result<(), ReadonlyError> {
-        if let Some(target) = self.target_of(name) {
+    pub fn set_element(&mut self, name: &str, key: &str, value: String, append: bool) -> Result<(), SetError> {
+        if self.is_reference(name) {
+            let target = self.element_base(name)?;
             return self.set_element(&target, key, value, append);
         }
         let map = Arc::make_mut(&mut self.map);
         let var = map.entry(name.to_string()).or_insert(Var { value: Value::Unset, attrs: Attrs::default() });
         if var.attrs.has(Attrs::READONLY) {
-            return Err(ReadonlyError(name.to_string()));
+            return Err(SetError::Readonly(name.to_string()));
         }
         var.attrs.set(Attrs::INVISIBLE, false);
         let value = apply_case(var.attrs, value);
@@ -671,16 +985,32 @@ impl Vars {
         names
     }
 
-    /// Exported variables with a scalar value, sorted by name.
+    /// Exported variables with a scalar value, sorted by name. A local with no value hides
+    /// nothing here: the variable it hides is exported in its place, as bash builds the
+    /// environment from the variables that are set.
     pub fn exported(&self) -> Vec<(String, String)> {
         let mut out: Vec<(String, String)> = self
             .map
             .iter()
-            .filter(|(_, v)| v.attrs.has(Attrs::EXPORT))
-            .filter_map(|(k, v)| v.scalar().map(|s| (k.clone(), s.to_string())))
+            .filter_map(|(k, v)| {
+                let v = match v.value {
+                    Value::Unset => self.hidden_set(k)?,
+                    _ => v,
+                };
+                let value = v.scalar().filter(|_| v.attrs.has(Attrs::EXPORT))?;
+                Some((k.clone(), value.to_string()))
+            })
             .collect();
         out.sort();
         out
+    }
+
+    /// The nearest variable of this name a local with no value hides that has one.
+    fn hidden_set(&self, name: &str) -> Option<&Var> {
+        self.frames.iter().rev().find_map(|frame| {
+            let (_, saved) = frame.saved.iter().find(|(n, _)| n == name)?;
+            saved.as_ref().filter(|v| !matches!(v.value, Value::Unset))
+        })
     }
 
     /// Enters a function call.
@@ -742,6 +1072,13 @@ impl Vars {
     /// Makes `name` local to the current frame (saving what it shadows); the new variable starts
     /// unset. Returns false outside functions.
     pub fn make_local(&mut self, name: &str) -> bool {
+        self.make_local_as(name, false)
+    }
+
+    /// [`Vars::make_local`]; with `inherit` (`local -I`, `shopt -s localvar_inherit`) the new
+    /// local starts with the value and attributes of the variable it hides, as bash's does (a
+    /// reference's attribute aside: the local is no reference).
+    pub fn make_local_as(&mut self, name: &str, inherit: bool) -> bool {
         let Some(frame) = self.frames.last() else {
             return false;
         };
@@ -751,28 +1088,103 @@ impl Vars {
         let previous = self.map.get(name).cloned();
         let inherited_attrs = previous.as_ref().map(|v| v.attrs).unwrap_or_default();
         // A variable of the command's temporary environment lends the local its value.
-        let value = match &previous {
-            Some(var) if inherited_attrs.has(Attrs::TEMPENV) => var.value.clone(),
-            _ => Value::Unset,
+        let mut attrs = Attrs::default();
+        attrs.set(Attrs::EXPORT, inherited_attrs.has(Attrs::EXPORT));
+        let (value, attrs) = match &previous {
+            // bash's local is the temporary variable itself: still one (an `unset` keeps its
+            // export, a deeper `local` inherits it too).
+            Some(var) if inherited_attrs.has(Attrs::TEMPENV) => {
+                let mut attrs = attrs;
+                attrs.set(Attrs::TEMPENV, true);
+                (var.value.clone(), attrs)
+            }
+            Some(var) if inherit => {
+                let mut attrs = var.attrs;
+                for attr in [Attrs::NAMEREF, Attrs::TEMPENV, Attrs::PROPAGATE] {
+                    attrs.set(attr, false);
+                }
+                (var.value.clone(), attrs)
+            }
+            _ => (Value::Unset, attrs),
         };
         if let Some(frame) = self.frames.last_mut() {
             frame.saved.push((name.to_string(), previous));
         }
-        let mut attrs = Attrs::default();
-        attrs.set(Attrs::EXPORT, inherited_attrs.has(Attrs::EXPORT));
         self.insert(name, Var { value, attrs });
         true
     }
 }
 
-/// How many references a chain may pass through before it counts as a circle.
-const MAX_REFERENCES: usize = 16;
+/// How many references a chain may pass through (bash's `NAMEREF_MAX`): past them a read
+/// finds nothing and a write assigns nothing.
+const MAX_REFERENCES: usize = 8;
 
-/// `name[key]` split at its subscript, if it is one.
+/// Where a name's chain of references leads ([`Vars::lead`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lead<'a> {
+    /// The name is no reference (or names no variable).
+    Itself,
+    /// The name the chain ends at: a variable that is no reference, or a name no variable
+    /// has yet (the last reference's value, which may be an element, `a[1]`).
+    To(&'a str),
+    /// A reference with no value ends the chain (`declare -n r` before an assignment): its
+    /// name. It reads as unset; a value written to it names its target.
+    Empty(&'a str),
+    /// The chain comes back to where it started or a reference names itself: bash warns
+    /// (`circular name reference`). `at` is the variable met again.
+    Circular {
+        /// The name met again.
+        at: &'a str,
+    },
+    /// More references than [`MAX_REFERENCES`]: bash finds nothing, silently.
+    TooDeep,
+}
+
+/// Where a write through references goes ([`Vars::write_target`]).
+enum WriteTo {
+    /// A variable that is no reference (made if it does not exist).
+    Var(String),
+    /// A reference with no value: the value written names its target.
+    Naming(String),
+    /// An element a reference names, `base[key]` (the key as written).
+    Element(String, String),
+    /// The global variable of this name, under the locals (a circle in a function).
+    Global(String),
+}
+
+/// bash's `valid_nameref_value`: what a reference may hold, a variable's name or an
+/// element of one (`a[1]`).
+pub fn valid_reference(value: &str) -> bool {
+    is_name(value) || split_element(value).is_some_and(|(_, key)| !key.is_empty())
+}
+
+/// bash's `check_selfref`: a reference `name` whose value is its own name or an element of
+/// itself.
+pub fn refers_to_itself(name: &str, value: &str) -> bool {
+    value == name || split_element(value).is_some_and(|(base, _)| base == name)
+}
+
+/// `name[key]` split at its subscript, if it is one: the `]` closing the subscript (nested
+/// brackets counted, a backslash-quoted one skipped) must end the text (`A[]]` is none).
 pub fn split_element(text: &str) -> Option<(&str, &str)> {
-    let (base, rest) = text.split_once('[')?;
-    let key = rest.strip_suffix(']')?;
-    is_name(base).then_some((base, key))
+    let open = text.find('[')?;
+    let bytes = text.as_bytes();
+    let (mut depth, mut idx) = (0usize, open);
+    while idx < bytes.len() {
+        match bytes[idx] {
+            b'\\' => idx += 1,
+            b'[' => depth += 1,
+            b']' => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            _ => {}
+        }
+        idx += 1;
+    }
+    (idx + 1 == text.len() && is_name(&text[..open])).then(|| (&text[..open], &text[open + 1..idx]))
 }
 
 /// Applies `declare -l`/`-u`/`-c` to a value.
@@ -845,6 +1257,63 @@ mod tests {
                 assert_eq!(by_number.bytes(), by_text.bytes(), "{kind} {number}");
             }
         }
+    }
+
+    fn reference(to: &str) -> Var {
+        Var { value: Value::Str(to.into()), attrs: Attrs::NAMEREF }
+    }
+
+    /// A chain of references ends where bash's does: at a variable, at a reference with no
+    /// value, at a circle (back to the start or to itself), or past eight references.
+    #[test]
+    fn references_lead_where_bash_follows_them() {
+        let mut vars = Vars::new();
+        vars.set("x", "1").expect("set");
+        for (name, to) in [("a", "b"), ("b", "a"), ("c", "d"), ("d", "d"), ("e", "x")] {
+            vars.insert(name, reference(to));
+        }
+        vars.insert("empty", Var { value: Value::Unset, attrs: Attrs::NAMEREF });
+        assert_eq!(vars.lead("x"), Lead::Itself);
+        assert_eq!(vars.lead("e"), Lead::To("x"));
+        assert_eq!(vars.lead("a"), Lead::Circular { at: "a" });
+        assert_eq!(vars.lead("c"), Lead::Circular { at: "d" });
+        assert_eq!(vars.lead("empty"), Lead::Empty("empty"));
+        assert!(vars.get("a").is_none() && vars.get("empty").is_none());
+        assert_eq!(vars.set("a", "2"), Err(SetError::Circular("a".into())));
+        assert_eq!(vars.take_notes(), vec!["warning: a: circular name reference".to_string()]);
+        assert_eq!(vars.set("empty", "^"), Err(SetError::Invalid("^".into())));
+        // Eight references reach the variable; nine find nothing and write nothing.
+        let mut chain = Vars::new();
+        chain.set("v0", "end").expect("set");
+        for n in 1..=9 {
+            chain.insert(&format!("v{n}"), reference(&format!("v{}", n - 1)));
+        }
+        assert_eq!(chain.get_str("v8"), Some("end"));
+        assert_eq!(chain.lead("v9"), Lead::TooDeep);
+        assert!(chain.get("v9").is_none() && chain.set("v9", "x").is_err());
+        assert_eq!(chain.get_str("v0"), Some("end"));
+    }
+
+    /// Inside a function, a local reference's circle reads and writes the global variable of
+    /// its name; element references that name each other end with the attribute taken away.
+    #[test]
+    fn circles_in_functions_and_among_elements_end() {
+        let mut vars = Vars::new();
+        vars.set("v", "global").expect("set");
+        vars.push_frame();
+        vars.make_local("v");
+        vars.insert("v", reference("v"));
+        assert_eq!(vars.get_str("v"), Some("global"));
+        vars.set("v", "inside").expect("the global");
+        vars.pop_frame();
+        assert_eq!(vars.get_str("v"), Some("inside"));
+        let mut vars = Vars::new();
+        vars.insert("a", reference("b[0]"));
+        vars.insert("b", reference("a[0]"));
+        assert_eq!(vars.get_str("a"), None);
+        vars.set("a", "1").expect("b becomes the array");
+        assert_eq!(vars.element("b", "0"), Some("1"));
+        assert!(!vars.is_reference("b") && vars.is_reference("a"));
     }
 
     #[test]

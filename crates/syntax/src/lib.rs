@@ -11,4 +11,7 @@ pub mod ast;
 pub mod parser;
 pub mod print_bash;
 
-pub use parser::{Aliases, Commands, ParseError, RESERVED_WORDS, check, parse, parse_from_line, parse_with_aliases};
+pub use parser::{
+    Aliases, Commands, ParseError, RESERVED_WORDS, check, parse, parse_arith_text, parse_from_line,
+    parse_subscript_text, parse_with_aliases,
+};

@@ -181,6 +181,11 @@ impl<'a> Ctx<'a> {
         &mut self.state.vars
     }
 
+    /// [`Ctx::set_var`], saying why it refused.
+    pub fn try_set_var(&mut self, name: &str, value: impl Into<String>) -> Result<(), crate::vars::SetError> {
+        self.state.try_set_var(name, value)
+    }
+
     /// Sets a variable as an assignment does (exported under `set -a`); false when readonly.
     pub fn set_var(&mut self, name: &str, value: impl Into<String>) -> bool {
         self.state.set_var(name, value)
@@ -434,6 +439,18 @@ impl<'a> Ctx<'a> {
         1
     }
 
+    /// An array the command was to set (`read -a NAME`, `mapfile NAME`) refused, said as bash
+    /// says it: a read-only variable by the name given ([`Ctx::readonly_refused`]), a
+    /// reference to what cannot be an array by the command (`mapfile: `a[0]': not a valid
+    /// identifier`), a circle of references not at all (its warning is a note); status 1.
+    pub async fn array_refused(&mut self, name: &str, err: crate::vars::SetError) -> Status {
+        match err {
+            crate::vars::SetError::Readonly(_) => self.readonly_refused(name).await,
+            crate::vars::SetError::Circular(_) => 1,
+            other => self.fail(other).await,
+        }
+    }
+
     /// A failed [`Ctx::set_target`] said as bash says it (a read-only variable by
     /// [`Ctx::readonly_refused`]; an arithmetic error in the subscript with the shell's prefix
     /// alone, dropping the rest of the command line, [`Ctx::discard_line`]); status 1.
@@ -443,6 +460,13 @@ impl<'a> Ctx<'a> {
             crate::arith::TargetError::Subscript(message) => {
                 self.err(format!("{}{message}\n", self.shell_prefix())).await;
                 self.discard_line();
+                1
+            }
+            // A circle of references: its warning is a note, said after the command.
+            crate::arith::TargetError::Refused(crate::vars::SetError::Circular(_)) => 1,
+            // bash's `sh_invalidid` and `internal_error`: the shell's prefix, no command name.
+            crate::arith::TargetError::Refused(err) => {
+                self.err(format!("{}{err}\n", self.shell_prefix())).await;
                 1
             }
             other => self.fail(other).await,

@@ -646,6 +646,16 @@ impl SimpleCommand {
 }
 
 impl Word {
+    /// The text of an arithmetic expression's word (the inside of `(( ))`), which
+    /// [`parse_arith_text`](crate::parser::parse_arith_text) reads back as the same word.
+    pub fn arith_text(&self) -> String {
+        // bash's form of a parameter (`$key`): the text may be read as a subscript, where a
+        // quoted `'$key'` stays as written.
+        let mut printer = Printer { bash: true, ..Printer::default() };
+        printer.word(self, Context::Backslash);
+        printer.out
+    }
+
     /// The word as bash shows it in `$BASH_COMMAND` (`$x`; see [`SimpleCommand::bash_text`]).
     pub fn bash_text(&self) -> String {
         let mut printer = Printer { bash: true, ..Printer::default() };

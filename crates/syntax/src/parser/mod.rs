@@ -53,6 +53,20 @@ pub fn parse_from_line(src: &str, aliases: &Arc<Aliases>, first_line: u32) -> Re
     parser.parse_script().map_err(|e| e.locate(&parser.src))
 }
 
+/// Parses `src` as the text of an arithmetic expression (the inside of `(( ))`, `$(( ))`):
+/// expansions and `"…"` are its parts, every other character is text.
+pub fn parse_arith_text(src: &str) -> Result<Word, ParseError> {
+    let parser = Parser::new(src, 0);
+    parser.sub_arith(0, src.len()).map_err(|e| e.locate(&parser.src))
+}
+
+/// Parses `src` as the text of an array subscript (`a[…]`): quotes removed, a backslash
+/// quoting any character, expansions its parts.
+pub fn parse_subscript_text(src: &str) -> Result<Word, ParseError> {
+    let parser = Parser::new(src, 0);
+    parser.sub_subscript(0, src.len()).map_err(|e| e.locate(&parser.src))
+}
+
 /// Checks a whole script's syntax without keeping its tree: each top-level command is parsed and
 /// dropped in turn (as `bash -n` does), so memory stays small however long the script is.
 /// Returns the number of top-level commands.

@@ -194,3 +194,29 @@ fn the_parser_s_keyword_roles_are_reserved_words() {
         assert!(RESERVED_WORDS.contains(word), "{word} is not in RESERVED_WORDS");
     }
 }
+
+/// An arithmetic word's text reads back as the same word, and a subscript's text is read with
+/// its quotes removed: what the shell's expansion of `(( ))` cuts and parses again.
+#[test]
+fn arithmetic_text_reads_back_and_subscripts_lose_their_quotes() {
+    let script = parse(r#"(( m[$k]++ + ${#a[@]} * $(echo 1) + "x[$i]" - 'q' ))"#).expect("parse");
+    let crate::ast::Command::Compound(compound, ..) = &script.body[0].and_or.first.commands[0] else {
+        panic!("compound")
+    };
+    let crate::ast::CompoundCommand::Arith(word) = compound.as_ref() else { panic!("arith") };
+    let text = word.arith_text();
+    assert!(text.contains("m[$k]") && text.contains("\"x[$i]\""), "{text}");
+    assert_eq!(&crate::parser::parse_arith_text(&text).expect("reads back"), word);
+    let key = crate::parser::parse_subscript_text(r#"'a]b'"c d"\]"#).expect("subscript");
+    fn joined(parts: &[crate::ast::WordPart]) -> String {
+        parts
+            .iter()
+            .map(|part| match part {
+                crate::ast::WordPart::Literal(t) | crate::ast::WordPart::Quoted(t) => t.to_string(),
+                crate::ast::WordPart::DoubleQuoted(inner) => joined(inner),
+                other => panic!("{other:?}"),
+            })
+            .collect()
+    }
+    assert_eq!(joined(&key.parts), "a]bc d]");
+}
