@@ -23,14 +23,16 @@ pub const BRACKET: Spec = Spec { name: "[", synopsis: &["arg... ]"], ..TEST };
 /// `test EXPR` / `[ EXPR ]`
 pub async fn test(ctx: Ctx<'_>) -> Status {
     let mut args: Vec<&str> = ctx.argv[1..].iter().map(String::as_str).collect();
-    if ctx.name() == "[" {
+    // `[` or the program's path (`/usr/bin/[`).
+    let bracket = ctx.name().rsplit('/').next() == Some("[");
+    if bracket {
         if args.last() != Some(&"]") {
             ctx.complain("missing `]'").await;
             return 2;
         }
         args.pop();
     }
-    let mut eval = Eval { args: &args, pos: 0, ctx: &ctx, depth: 0, bracket: ctx.name() == "[" };
+    let mut eval = Eval { args: &args, pos: 0, ctx: &ctx, depth: 0, bracket };
     let result = if args.is_empty() { Ok(false) } else { eval.posix() };
     match result {
         Ok(true) => 0,

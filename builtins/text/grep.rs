@@ -10,10 +10,13 @@ use crate::text::lines::{Batch, LineBatches};
 use crate::text::posix_regex;
 use crate::vfs::{FileKind, describe, path};
 use crate::{Ctx, OperandReader};
+use print::{At, Finds, Heading, Named, Part, emit_line, printable, push_number};
 use regex::bytes::{Regex, RegexBuilder};
 
 mod color;
 mod filter;
+mod multiline;
+mod print;
 pub(crate) mod rg;
 mod tree;
 
@@ -77,6 +80,27 @@ struct Options {
     named: Option<std::collections::HashSet<String>>,
     /// `-c` names only the files with a selected line (`rg`).
     count_nonzero: bool,
+    /// `-o` prints empty matches too, each on its own line (`rg`).
+    empty_parts: bool,
+    /// Lines are printed whatever their bytes (`rg`): only a NUL byte makes an input binary,
+    /// where GNU grep leaves out a line that is not UTF-8.
+    raw_lines: bool,
+    /// `--column` (`rg`): the column of the line's first match (of each part, under `-o`)
+    /// after its number.
+    column: bool,
+    /// `--vimgrep` (`rg`): a line for each match, the whole line each time.
+    vimgrep: bool,
+    /// `-r` (`rg`): what each match is replaced by where it is printed.
+    replace: Option<Vec<u8>>,
+    /// `--heading` (`rg`): the path once above a file's lines, a blank line between files.
+    heading: bool,
+    /// `--count-matches` (`rg`): `-c` counts matches, not lines (an inverted search counts
+    /// lines still).
+    count_matches: bool,
+    /// `-U` (`rg`): a match may run across lines ([`multiline`]).
+    multiline: bool,
+    /// `--multiline-dotall` (`rg`): `.` matches a newline too.
+    dot_all: bool,
     /// What a walk leaves out beyond `--include`/`--exclude` (`rg`: hidden names, ignore
     /// files, globs, types).
     filter: Option<std::sync::Arc<filter::Filter>>,
@@ -408,18 +432,29 @@ impl Matcher {
             Matcher::Perl(regex) => regex.is_match(&toolsh_bytes::decode(line)).unwrap_or(false),
         }
     }
+}
 
-    /// Byte spans of the non-empty matches (for `-o`). A `-P` match on a line that is not
-    /// UTF-8 has no byte span to report.
-    fn spans(&self, line: &[u8]) -> Vec<(usize, usize)> {
-        let spans: Vec<(usize, usize)> = match self {
-            Matcher::Bytes(regex) => return byte_spans(regex, line),
-            Matcher::Perl(regex) => match std::str::from_utf8(line) {
-                Ok(text) => regex.find_iter(text).filter_map(Result::ok).map(|m| (m.start(), m.end())).collect(),
-                Err(_) => Vec::new(),
-            },
-        };
-        spans.into_iter().filter(|(s, e)| e > s).collect()
+impl Finds for Matcher {
+    /// A `-P` match on a line that is not UTF-8 has no byte span to report.
+    fn parts(&self, line: &[u8], with: Option<&[u8]>) -> Vec<Part> {
+        match self {
+            Matcher::Bytes(regex) => regex.parts(line, with),
+            Matcher::Perl(regex) => {
+                let Ok(text) = std::str::from_utf8(line) else { return Vec::new() };
+                let with = with.map(toolsh_bytes::decode);
+                regex
+                    .captures_iter(text)
+                    .filter_map(Result::ok)
+                    .filter_map(|caps| {
+                        let whole = caps.get(0)?;
+                        let replacement = with
+                            .as_deref()
+                            .map(|with| fancy_regex::Expander::default().expansion(with, &caps).into_bytes());
+                        Some(Part { start: whole.start(), end: whole.end(), replacement })
+                    })
+                    .collect()
+            }
+        }
     }
 }
 
@@ -539,12 +574,12 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
         // `^` and `$` at line ends, so the whole input can be searched at once.
         .multi_line(!o.null_data)
         // With -z a line may hold newlines, which `.` matches as in GNU's grep.
-        .dot_matches_new_line(o.null_data)
+        .dot_matches_new_line(o.null_data || (o.dot_all && o.multiline))
         .unicode(true)
         .build()
         .map(|regex| {
             // Where a match ends matters only when matches are shown.
-            let longest = (o.syntax != 'R' && (o.only || o.color_wanted)).then(|| {
+            let longest = (o.program == "grep" && o.syntax != 'R' && (o.only || o.color_wanted)).then(|| {
                 let options = posix_regex::Options {
                     ignore_case: o.ignore_case,
                     dot_matches_new_line: o.null_data,
@@ -586,6 +621,10 @@ struct LineScan {
     /// Whether a line to print was not UTF-8: it was left out, and the input is said to be
     /// binary at the end (GNU's rule in a UTF-8 locale).
     undecodable: bool,
+    heading: Heading,
+    /// `-U`: the lines the whole input's matches touch, where the line's own match decides
+    /// otherwise.
+    selected: Option<multiline::Selected>,
 }
 
 /// Where a direct search stands between pieces of one input.
@@ -601,11 +640,14 @@ struct Scan {
     offset: usize,
     /// Where the first NUL byte is (what ripgrep says of a binary file).
     nul_at: Option<usize>,
+    heading: Heading,
 }
 
 impl Scan {
-    fn new() -> Self {
-        Scan { count: 0, line_no: 1, binary: false, undecodable: false, offset: 0, nul_at: None }
+    /// The scan of an input whose heading (`--heading`) follows a blank line when `gap`.
+    fn new(gap: bool) -> Self {
+        let heading = Heading { printed: false, gap };
+        Scan { count: 0, line_no: 1, binary: false, undecodable: false, offset: 0, nul_at: None, heading }
     }
 }
 
@@ -620,107 +662,15 @@ enum Flow {
     Quiet,
 }
 
-/// A number in decimal, without the allocation of `to_string` (one per output line).
-fn push_number(out: &mut Vec<u8>, mut n: usize) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
+impl Finds for Bytes {
+    /// POSIX's leftmost-longest matches, or a fixed string's, when this pattern has them;
+    /// else (ripgrep, `-r`'s replacements) the regex crate's.
+    fn parts(&self, line: &[u8], with: Option<&[u8]>) -> Vec<Part> {
+        if with.is_some() || (self.longest.is_none() && self.literal.is_none()) {
+            return self.regex.parts(line, with);
         }
+        byte_spans(self, line).into_iter().map(|(start, end)| Part { start, end, replacement: None }).collect()
     }
-    out.extend_from_slice(&digits[at..]);
-}
-
-/// The name, line number and byte offset before a line, as asked for.
-fn prefix(o: &Options, out: &mut Vec<u8>, label: &str, show_name: bool, line_no: usize, offset: usize, sep: u8) {
-    if let Some(colors) = &o.color {
-        let separator = |out: &mut Vec<u8>| colors.wrap(out, &colors.separator, &[sep]);
-        if show_name {
-            colors.wrap(out, &colors.file_name, &toolsh_bytes::encode(label));
-            if o.null_after_name { out.push(0) } else { separator(out) }
-        }
-        let mut digits = Vec::new();
-        if o.number {
-            push_number(&mut digits, line_no);
-            colors.wrap(out, &colors.line_number, &digits);
-            separator(out);
-        }
-        if o.byte_offset {
-            digits.clear();
-            push_number(&mut digits, offset);
-            colors.wrap(out, &colors.byte_offset, &digits);
-            separator(out);
-        }
-        return;
-    }
-    if show_name {
-        out.extend_from_slice(&toolsh_bytes::encode(label));
-        out.push(if o.null_after_name { 0 } else { sep });
-    }
-    if o.number {
-        push_number(out, line_no);
-        out.push(sep);
-    }
-    if o.byte_offset {
-        push_number(out, offset);
-        out.push(sep);
-    }
-}
-
-/// A selected line (or its `-o` parts, found by `spans`) after its prefix; `offset` is where
-/// the line starts in its input.
-#[allow(clippy::too_many_arguments)]
-fn emit_line(
-    o: &Options,
-    out: &mut Vec<u8>,
-    label: &str,
-    show_name: bool,
-    line_no: usize,
-    offset: usize,
-    line: &[u8],
-    terminator: u8,
-    spans: impl FnOnce(&[u8]) -> Vec<(usize, usize)>,
-) -> bool {
-    let mut whole = true;
-    if o.only {
-        for (start, end) in spans(line) {
-            if !printable(o, &line[start..end]) {
-                whole = false;
-                continue;
-            }
-            prefix(o, out, label, show_name, line_no, offset + start, b':');
-            match &o.color {
-                Some(colors) => colors.wrap(out, &colors.selected_match, &line[start..end]),
-                None => out.extend_from_slice(&line[start..end]),
-            }
-            out.push(terminator);
-        }
-    } else if printable(o, line) {
-        prefix(o, out, label, show_name, line_no, offset, b':');
-        match &o.color {
-            // A selected line of `-v` has no match to show.
-            Some(colors) => {
-                let line_color = if o.invert && colors.reverse { &colors.context_line } else { &colors.selected_line };
-                let spans = if o.invert { Vec::new() } else { spans(line) };
-                colors.line(out, line, &spans, line_color, &colors.selected_match);
-            }
-            None => out.extend_from_slice(line),
-        }
-        out.push(terminator);
-    } else {
-        whole = false;
-    }
-    whole
-}
-
-/// Whether output may hold `bytes`: GNU grep in a UTF-8 locale leaves out a line that is not
-/// UTF-8 and says at the end that the input is binary (`-a` prints it).
-fn printable(o: &Options, bytes: &[u8]) -> bool {
-    o.text || bytes.is_ascii() || std::str::from_utf8(bytes).is_ok()
 }
 
 /// The non-empty matches of a line, as byte spans (`-o`).
@@ -803,9 +753,8 @@ fn scan_block(
             scan.line_no += bytecount::count(&data[numbered_to..start], b'\n');
             numbered_to = start;
         }
-        if !emit_line(o, out, label, show_name, scan.line_no, scan.offset + start, line, b'\n', |line| {
-            byte_spans(regex, line)
-        }) {
+        let mut named = Named { label, show: show_name, heading: &mut scan.heading };
+        if !emit_line(o, out, &mut named, scan.line_no, scan.offset + start, line, b'\n', regex) {
             scan.undecodable = true;
         }
     }
@@ -855,7 +804,7 @@ fn name_in_color(o: &Options, out: &mut Vec<u8>, label: &str) {
 /// pattern of the regex crate, lines ending in newlines): the search `tree.rs` runs on worker
 /// threads.
 fn is_direct(o: &Options, regex: &Matcher) -> bool {
-    matches!(regex, Matcher::Bytes(_)) && !o.invert && !o.context && !o.null_data
+    matches!(regex, Matcher::Bytes(_)) && !o.invert && !o.context && !o.null_data && !o.multiline && !o.count_matches
 }
 
 struct Search<'c, 'a> {
@@ -870,12 +819,29 @@ struct Search<'c, 'a> {
     any_context_printed: bool,
     /// Where the input being searched has its first NUL byte, once seen.
     nul_at: Option<usize>,
+    /// Whether a file's lines were printed under its heading (`--heading`): the next
+    /// heading follows a blank line.
+    headed_any: bool,
 }
 
-impl Search<'_, '_> {
+impl<'c, 'a> Search<'c, 'a> {
+    fn new(ctx: &'c Ctx<'a>, o: Options, regex: Matcher) -> Self {
+        Search {
+            ctx,
+            o: std::sync::Arc::new(o),
+            regex,
+            out: Vec::new(),
+            selected_any: false,
+            error: false,
+            any_context_printed: false,
+            nul_at: None,
+            headed_any: false,
+        }
+    }
+
     /// The name, line number and byte offset before a line, as asked for.
-    fn prefix(&mut self, label: &str, show_name: bool, line_no: usize, offset: usize, sep: u8) {
-        prefix(&self.o, &mut self.out, label, show_name, line_no, offset, sep);
+    fn context_prefix(&mut self, named: &mut Named<'_>, line_no: usize, offset: usize) {
+        print::prefix(&self.o, &mut self.out, named, At { line_no, offset, column: None }, b'-');
     }
 
     /// Searches one input; returns false when output should stop (`-q` matched, reader gone).
@@ -894,7 +860,7 @@ impl Search<'_, '_> {
     /// line end is searched where it lies; only the line running across two pieces is copied
     /// together.
     async fn search_pieces(&mut self, label: String, mut reader: OperandReader, show_name: bool) -> bool {
-        let mut scan = Scan::new();
+        let mut scan = Scan::new(self.headed_any);
         let mut pending: Vec<u8> = Vec::new();
         let mut first = true;
         loop {
@@ -949,6 +915,7 @@ impl Search<'_, '_> {
             pending.extend_from_slice(&chunk[last + 1..]);
         }
         self.nul_at = scan.nul_at;
+        self.headed_any |= scan.heading.printed;
         self.finish_source(&label, show_name, scan.binary || scan.undecodable, scan.count).await
     }
 
@@ -980,11 +947,12 @@ impl Search<'_, '_> {
         terminator: u8,
     ) {
         scan.after_left -= 1;
-        if self.o.only {
-            // `-o` prints no context, but context still joins groups.
+        if self.o.only && self.o.program == "grep" {
+            // grep's `-o` prints no context, but context still joins groups.
             scan.last_printed = Some(idx);
         } else if printable(&self.o, line) {
-            self.prefix(label, show_name, idx + 1, offset, b'-');
+            let mut named = Named { label, show: show_name, heading: &mut scan.heading };
+            self.context_prefix(&mut named, idx + 1, offset);
             self.context_line(line);
             self.out.push(terminator);
             scan.last_printed = Some(idx);
@@ -1000,7 +968,7 @@ impl Search<'_, '_> {
             Some(colors) => {
                 let line_color =
                     if self.o.invert && colors.reverse { &colors.selected_line } else { &colors.context_line };
-                let spans = if self.o.invert { self.regex.spans(line) } else { Vec::new() };
+                let spans = if self.o.invert { print::spans(&self.regex, line) } else { Vec::new() };
                 colors.line(&mut self.out, line, &spans, line_color, &colors.context_match);
             }
             None => self.out.extend_from_slice(line),
@@ -1008,17 +976,8 @@ impl Search<'_, '_> {
     }
 
     /// False when the line (or a part of it, `-o`) was left out for not being UTF-8.
-    fn emit_line(
-        &mut self,
-        label: &str,
-        show_name: bool,
-        line_no: usize,
-        offset: usize,
-        line: &[u8],
-        terminator: u8,
-    ) -> bool {
-        let regex = &self.regex;
-        emit_line(&self.o, &mut self.out, label, show_name, line_no, offset, line, terminator, |line| regex.spans(line))
+    fn emit_line(&mut self, named: &mut Named<'_>, line_no: usize, offset: usize, line: &[u8], terminator: u8) -> bool {
+        emit_line(&self.o, &mut self.out, named, line_no, offset, line, terminator, &self.regex)
     }
 
     /// Hands output over in large pieces (the many files of a tree); false when the reader is
@@ -1044,7 +1003,6 @@ impl Search<'_, '_> {
     /// before a match. Returns false when output should stop.
     async fn search_lines(&mut self, label: String, reader: OperandReader, show_name: bool) -> bool {
         let terminator = if self.o.null_data { 0 } else { b'\n' };
-        let mut batches = LineBatches::new(reader, terminator);
         let mut scan = LineScan {
             count: 0,
             idx: 0,
@@ -1054,16 +1012,51 @@ impl Search<'_, '_> {
             before: std::collections::VecDeque::new(),
             binary: false,
             undecodable: false,
+            heading: Heading { printed: false, gap: self.headed_any },
+            selected: None,
         };
-        let mut first = true;
-        loop {
-            let batch = match batches.next().await {
-                Ok(Some(batch)) => batch,
-                Ok(None) => break,
+        // `-U` searches the input whole, then goes through its lines as one batch.
+        let (mut batches, mut whole) = (None, None);
+        if self.o.multiline {
+            match multiline::read_whole(reader, self.ctx.state().limits().input_bytes).await {
+                Ok(data) => {
+                    let parts = self.regex.parts(&data, self.o.replace.as_deref());
+                    if self.o.count_matches && !self.o.invert {
+                        self.selected_any |= !parts.is_empty();
+                        return self.finish_source(&label, show_name, false, parts.len()).await;
+                    }
+                    if (self.o.only || self.o.vimgrep) && !per_input(&self.o) && !self.o.quiet {
+                        let named = (label.as_str(), show_name);
+                        scan.count =
+                            multiline::print_matches(&self.o, &mut self.out, named, &mut scan.heading, &data, &parts);
+                        self.selected_any |= scan.count > 0;
+                        self.headed_any |= scan.heading.printed;
+                        return self.flush().await && self.finish_source(&label, show_name, false, scan.count).await;
+                    }
+                    scan.selected = Some(multiline::Selected::new(&data, &parts, terminator));
+                    whole = Some(Batch::whole(data, terminator));
+                }
                 Err(err) => {
                     self.complain(format!("{label}: {}", describe(&err))).await;
                     return true;
                 }
+            }
+        } else {
+            batches = Some(LineBatches::new(reader, terminator));
+        }
+        let mut first = true;
+        loop {
+            let batch = match (&mut batches, whole.take()) {
+                (_, Some(batch)) => batch,
+                (None, None) => break,
+                (Some(batches), None) => match batches.next().await {
+                    Ok(Some(batch)) => batch,
+                    Ok(None) => break,
+                    Err(err) => {
+                        self.complain(format!("{label}: {}", describe(&err))).await;
+                        return true;
+                    }
+                },
             };
             // A NUL byte makes the input binary from there on; `-I` judges it by its first
             // piece, as GNU grep by its first buffer (and as the direct search does).
@@ -1084,6 +1077,7 @@ impl Search<'_, '_> {
                 Some(true) => {}
             }
         }
+        self.headed_any |= scan.heading.printed;
         self.finish_source(&label, show_name, scan.binary || scan.undecodable, scan.count).await
     }
 
@@ -1098,11 +1092,10 @@ impl Search<'_, '_> {
         scan: &mut LineScan,
     ) -> Option<bool> {
         let printing = !self.quiet_output();
-        let unterminated = batch.unterminated();
-        for line in batch.lines() {
+        for (line, ended) in batch.lines_ended() {
             let (idx, offset) = (scan.idx, scan.offset);
             scan.idx += 1;
-            scan.offset += line.len() + usize::from(!unterminated);
+            scan.offset += line.len() + usize::from(ended);
             if self.o.max.is_some_and(|m| scan.count >= m) {
                 // GNU grep still prints trailing context after the last counted match.
                 if scan.after_left > 0 && printing && !scan.binary {
@@ -1111,7 +1104,10 @@ impl Search<'_, '_> {
                 }
                 return self.flush().await.then_some(false);
             }
-            let matched = self.regex.is_match(line) != self.o.invert;
+            let matched = match &mut scan.selected {
+                Some(selected) => selected.contains(idx),
+                None => self.regex.is_match(line),
+            } != self.o.invert;
             if !matched {
                 if scan.after_left > 0 && printing && !scan.binary {
                     self.after_context(scan, (label, show_name), idx, offset, line, terminator);
@@ -1123,7 +1119,7 @@ impl Search<'_, '_> {
                 }
                 continue;
             }
-            scan.count += 1;
+            scan.count += if self.o.count_matches && !self.o.invert { self.regex.parts(line, None).len() } else { 1 };
             self.selected_any = true;
             if self.o.quiet {
                 return None;
@@ -1136,9 +1132,12 @@ impl Search<'_, '_> {
                 Some(last) => first_context.max(last + 1),
                 None => first_context,
             };
+            // Under `--heading` a file's heading, not `--`, sets its first group off.
+            let new_heading = self.o.heading && show_name && scan.last_printed.is_none();
             if self.o.context
                 && self.any_context_printed
                 && scan.last_printed.is_none_or(|l| start > l + 1)
+                && !new_heading
                 && let Some(separator) = &self.o.group_separator
             {
                 let separator = toolsh_bytes::encode(separator);
@@ -1151,19 +1150,21 @@ impl Search<'_, '_> {
             // The lines kept before this one are exactly those from `start` on: every line
             // between the last printed one and this was neither selected nor printed.
             for (ctx_idx, ctx_offset, ctx_line) in std::mem::take(&mut scan.before) {
-                // `-o` prints no context, but context still joins groups.
-                let shown = ctx_idx >= start && !self.o.only;
+                // grep's `-o` prints no context, but context still joins groups.
+                let shown = ctx_idx >= start && !(self.o.only && self.o.program == "grep");
                 if shown && !printable(&self.o, &ctx_line) {
                     scan.undecodable = true;
                 } else if shown {
-                    self.prefix(label, show_name, ctx_idx + 1, ctx_offset, b'-');
+                    let mut named = Named { label, show: show_name, heading: &mut scan.heading };
+                    self.context_prefix(&mut named, ctx_idx + 1, ctx_offset);
                     self.context_line(&ctx_line);
                     self.out.push(terminator);
                 }
             }
             // `-o -v` selects lines but prints nothing of them.
             let nothing_to_print = self.o.only && self.o.invert;
-            if !nothing_to_print && !self.emit_line(label, show_name, idx + 1, offset, line, terminator) {
+            let mut named = Named { label, show: show_name, heading: &mut scan.heading };
+            if !nothing_to_print && !self.emit_line(&mut named, idx + 1, offset, line, terminator) {
                 scan.undecodable = true;
             }
             self.any_context_printed = true;
@@ -1486,16 +1487,7 @@ async fn run(mut ctx: Ctx<'_>, mut o: Options) -> Status {
         });
     }
     let recursive = o.recursive;
-    let mut search = Search {
-        ctx: &ctx,
-        o: std::sync::Arc::new(o),
-        regex,
-        out: Vec::new(),
-        selected_any: false,
-        error: false,
-        any_context_printed: false,
-        nul_at: None,
-    };
+    let mut search = Search::new(&ctx, o, regex);
     // A tree, or many files (`find | xargs grep`), is searched on every core (tree.rs); the
     // searches that go line by line, and standard input, stay here.
     let parallel =

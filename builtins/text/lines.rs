@@ -481,9 +481,16 @@ pub(crate) struct Batch {
 }
 
 impl Batch {
+    /// A whole input as one batch.
+    pub(crate) fn whole(data: Vec<u8>, terminator: u8) -> Batch {
+        let end = data.len();
+        Batch { head: Vec::new(), body: data, start: 0, end, terminator }
+    }
+
     /// Whether the last line lacks its terminator (the end of an input without a final one).
     pub(crate) fn unterminated(&self) -> bool {
-        self.body.is_empty() && self.head.last().is_some_and(|&b| b != self.terminator)
+        let last = if self.end > self.start { self.body.get(self.end - 1) } else { self.head.last() };
+        last.is_some_and(|&b| b != self.terminator)
     }
 
     /// Where `byte` first occurs in the batch's lines, counted from the batch's start.
@@ -505,10 +512,14 @@ impl Batch {
 
 impl Batch {
     /// The lines with whether their terminator ended each: only the last line of an input
-    /// can lack it, and then it is the batch's only line.
+    /// can lack it.
     pub(crate) fn lines_ended(&self) -> impl Iterator<Item = (&[u8], bool)> {
         let unterminated = self.unterminated();
-        self.lines().map(move |line| (line, !unterminated))
+        let mut lines = self.lines().peekable();
+        std::iter::from_fn(move || {
+            let line = lines.next()?;
+            Some((line, !(unterminated && lines.peek().is_none())))
+        })
     }
 }
 

@@ -86,9 +86,9 @@ impl Interp {
     /// Runs a trap's action, its first line counted as line `first_line` (bash counts an ERR
     /// or DEBUG trap's lines from the line of the command that set it off, the others' from
     /// 1); `$LINENO` is the command's again after it.
-    pub(crate) async fn run_trap(&mut self, action: &str, io: &Io, first_line: u32) -> Result<(), Flow> {
+    pub(crate) async fn run_trap(&mut self, action: &str, io: &Io, first_line: u32) -> Result<Status, Flow> {
         let Ok(script) = crate::parser::parse_from_line(action, &self.aliases_in_effect(), first_line) else {
-            return Ok(());
+            return Ok(0);
         };
         let (saved, line) = (self.state.last_status, self.state.lineno);
         self.errexit_suppressed += 1;
@@ -104,8 +104,9 @@ impl Interp {
         self.state.lineno = line;
         match result {
             Err(flow @ (Flow::Exit(_) | Flow::Fatal(_))) => Err(flow),
+            Ok(status) | Err(Flow::Return(status)) => Ok(status),
             // An expansion error ends the trap's action only.
-            _ => Ok(()),
+            _ => Ok(1),
         }
     }
 
@@ -626,7 +627,8 @@ impl Interp {
                 match super::arith::eval(&text, &mut ArithVars::new(&mut self.state, Some(self.shared.started()))) {
                     Ok(value) => Ok(i32::from(value == 0)),
                     Err(err) => match self.arith_failed(err, Some("(("), io).await {
-                        Flow::Discard => Ok(1),
+                        // A subscript's error is bash's jump to top level, not a status.
+                        Flow::Discard if !self.to_top_level => Ok(1),
                         flow => Err(flow),
                     },
                 }
@@ -647,7 +649,7 @@ impl Interp {
         match super::arith::eval(text, &mut ArithVars::new(&mut self.state, Some(self.shared.started()))) {
             Ok(value) => Ok(Some(value)),
             Err(err) => match self.arith_failed(err, Some("(("), io).await {
-                Flow::Discard => Ok(None),
+                Flow::Discard if !self.to_top_level => Ok(None),
                 flow => Err(flow),
             },
         }
@@ -1019,21 +1021,29 @@ impl Interp {
     /// `case`, `[[ ]]`, `(( ))`, each part of `for (( ))`): `$BASH_COMMAND` becomes its text
     /// (`text` writes it) and the DEBUG trap runs, seeing `$?` of the command before and this
     /// one's `$LINENO`. Not within a trap's action, whose commands leave both as they were.
+    /// False when the command is to be skipped: under `shopt -s extdebug` the trap's action
+    /// ended with a status other than 0 (2 in a function or a sourced file returns from it).
     pub(crate) async fn debug_point(
         &mut self,
         io: &Io,
         text: impl FnOnce(&mut String) -> std::fmt::Result,
-    ) -> Result<(), Flow> {
-        if self.in_trap > 0 || self.state.traps.is_empty() {
-            return Ok(());
+    ) -> Result<bool, Flow> {
+        if self.in_trap > 0 || (self.state.traps.is_empty() && !self.state.reads_bash_command) {
+            return Ok(true);
         }
         self.bash_command.clear();
         let _ = text(&mut self.bash_command);
         if let Some(action) = self.state.traps.get("DEBUG").filter(|action| !action.is_empty()).cloned() {
             let line = self.state.lineno;
-            self.run_trap(&action, io, line).await?;
+            let status = self.run_trap(&action, io, line).await?;
+            if status != 0 && self.state.options.get(toolsh_core::options::Kind::Shopt, "extdebug") == Some(true) {
+                if status == 2 && !self.state.frames.is_empty() {
+                    return Err(Flow::Return(status));
+                }
+                return Ok(false);
+            }
         }
-        Ok(())
+        Ok(true)
     }
 
     async fn exec_simple(&mut self, simple: &SimpleCommand, io: &Io) -> ExecResult {
@@ -1043,7 +1053,9 @@ impl Interp {
         if simple.span.line > 0 {
             self.state.lineno = simple.span.line;
         }
-        self.debug_point(io, |text| text.write_str(&simple.bash_text())).await?;
+        if !self.debug_point(io, |text| text.write_str(&simple.bash_text())).await? {
+            return Ok(self.state.last_status);
+        }
         if let Some(name) = simple.words.first().and_then(Word::as_literal)
             && matches!(name, "declare" | "typeset" | "local" | "export" | "readonly")
             && !self.state.functions.contains_key(name)
@@ -1566,11 +1578,43 @@ impl Interp {
         Ok(status)
     }
 
-    async fn run_script_path(&mut self, argv: Vec<String>, io: &Io) -> ExecResult {
+    /// The command a path in a system program directory (`/bin`, `/usr/bin`, `/usr/local/bin`,
+    /// `/sbin`, `/usr/sbin`) names: its last component, when that is a command of the table
+    /// that is also a program there (not one of bash's own builtins such as `cd` or `read`,
+    /// which could not change the shell from a program, but `echo`, `printf`, `test`, `kill`,
+    /// `sh`), or a tool (a declared host program). The same command, under the same policy,
+    /// as its name alone.
+    fn standard_program<'p>(&self, abs: &'p str) -> Option<&'p str> {
+        const PROGRAMS_TOO: &[&str] = &["echo", "printf", "test", "[", "true", "false", "pwd", "kill"];
+        let (dir, base) = abs.rsplit_once('/')?;
+        if !matches!(dir, "/bin" | "/usr/bin" | "/usr/local/bin" | "/sbin" | "/usr/sbin") {
+            return None;
+        }
+        let program = match builtins::lookup(base) {
+            Some(_) if PROGRAMS_TOO.contains(&base) || matches!(base, "sh" | "bash") => true,
+            Some(_) => !builtins::BASH_BUILTINS.contains(&base),
+            None => self.shared.tools().resolve(base).is_some(),
+        };
+        program.then_some(base)
+    }
+
+    async fn run_script_path(&mut self, mut argv: Vec<String>, io: &Io) -> ExecResult {
         let name = argv[0].clone();
         let abs = self.state.abs_path(&name);
         let meta = match self.shared.vfs().stat(&abs) {
             Ok(meta) => meta,
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound && self.standard_program(&abs).is_some() => {
+                // `/bin/echo`, `/usr/bin/env`, `/bin/bash`: where the system keeps the programs
+                // these commands stand for, which the workspace does not hold. Functions are
+                // passed over, as a path passes over them in bash.
+                let program = self.standard_program(&abs).unwrap_or_default().to_string();
+                let way = self.way(&program, false);
+                if matches!(way, Way::Other) {
+                    // A tool (a declared host program) is given its name, which finds it.
+                    argv[0] = program;
+                }
+                return self.run_way(way, argv, io).await;
+            }
             Err(err) => {
                 self.error(io, &format!("{name}: {}", crate::vfs::describe(&err))).await;
                 return Ok(crate::status::NOT_FOUND);
@@ -1610,6 +1654,11 @@ impl Interp {
         };
         let mut sub = self.subshell();
         sub.become_new_shell(Some(&name));
+        if !source.starts_with("#!") {
+            // A file without `#!` runs in bash's child reinitialised, whose shopt reset
+            // (5.2's `reset_shopt_options`) leaves `globskipdots` as it was.
+            sub.state.options.globskipdots = self.state.options.globskipdots;
+        }
         sub.state.arg0 = name.clone();
         sub.state.positional = Arc::new(argv[1..].to_vec());
         if !set.is_empty() {
@@ -1692,7 +1741,11 @@ impl Interp {
         let return_trap = self.state.traps.get("RETURN").cloned();
         // Without `set -T` a function does not inherit the DEBUG trap: it is put back as the
         // function returns, unless the function set one of its own (which then stays, as bash).
-        let functrace = traced || self.state.options.get(toolsh_core::options::Kind::Set, "functrace") == Some(true);
+        // `shopt -s extdebug` turns function tracing on too, as in bash.
+        let option = |kind, name| self.state.options.get(kind, name) == Some(true);
+        let functrace = traced
+            || option(toolsh_core::options::Kind::Set, "functrace")
+            || option(toolsh_core::options::Kind::Shopt, "extdebug");
         let debug_trap = match self.state.traps.contains_key("DEBUG") && !functrace {
             true => Arc::make_mut(&mut self.state.traps).remove("DEBUG"),
             false => None,
@@ -1707,7 +1760,7 @@ impl Interp {
                     self.state.lineno = span.line;
                 }
                 match self.run_trap(&action.clone(), io, self.state.lineno).await {
-                    Ok(()) => self.exec_command(&def.body, io).await,
+                    Ok(_) => self.exec_command(&def.body, io).await,
                     Err(flow) => Err(flow),
                 }
             }

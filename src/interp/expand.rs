@@ -770,9 +770,13 @@ impl Interp {
             return Flow::Fatal(crate::status::EXPANSION);
         }
         match prefix {
-            Some(prefix) if !err.is_readonly() => self.error(io, &format!("{prefix}: {}", err.0)).await,
+            Some(prefix) if !err.is_readonly() && !err.in_subscript() => {
+                self.error(io, &format!("{prefix}: {}", err.0)).await
+            }
             _ => self.error(io, &err.0).await,
         }
+        // A subscript's error goes back to the outermost text, as bash's does.
+        self.to_top_level |= err.in_subscript();
         Flow::Discard
     }
 

@@ -621,7 +621,11 @@ pub(crate) async fn wait(interp: &mut Interp, args: &crate::builtins::spec::Args
     }
     let _ = io.stderr().write_text(&problems).await;
     if any {
-        return Ok(wait_any(interp, targets, var.as_deref()).await);
+        let status = wait_any(interp, targets, var.as_deref()).await;
+        if status != 127 {
+            child_ended(interp, io).await?;
+        }
+        return Ok(status);
     }
     let all = specs.is_empty();
     for (target, pid) in targets {
@@ -630,6 +634,7 @@ pub(crate) async fn wait(interp: &mut Interp, args: &crate::builtins::spec::Args
             Waited::Job(run) => {
                 let ended = run.finished().await;
                 interp.job_table().collect(pid);
+                child_ended(interp, io).await?;
                 ended
             }
         };
@@ -639,6 +644,16 @@ pub(crate) async fn wait(interp: &mut Interp, args: &crate::builtins::spec::Args
     }
     // `wait` with no operands ends with 0 whatever the jobs' statuses, as bash's does.
     Ok(if all { 0 } else { status })
+}
+
+/// A job `wait` saw end runs the `CHLD` trap, as bash's does for each child that ends (here
+/// at the `wait` that collects it: toolsh's jobs are no processes that could signal sooner).
+async fn child_ended(interp: &mut Interp, io: &Io) -> Result<(), super::Flow> {
+    if let Some(action) = interp.state.traps.get("CHLD").filter(|action| !action.is_empty()).cloned() {
+        let line = interp.state.lineno;
+        interp.run_trap(&action, io, line).await?;
+    }
+    Ok(())
 }
 
 /// `wait -n`: the first of `targets` to end (one already ended counts), collected.

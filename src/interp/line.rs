@@ -123,6 +123,7 @@ impl Interp {
         cancel: Option<tokio_util::sync::CancellationToken>,
         limit: Option<Duration>,
     ) -> Status {
+        self.state.reads_bash_command |= src.contains("BASH_COMMAND");
         let typed = match Typed::read(src, self.aliases_in_effect(), self.state.options.posix) {
             Ok(typed) => typed,
             Err(err) => {

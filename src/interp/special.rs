@@ -140,7 +140,7 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
                     Ok(value) => last = value,
                     Err(err) => {
                         return match interp.arith_failed(err, Some("let"), io).await {
-                            Flow::Discard => Ok(1),
+                            Flow::Discard if !interp.to_top_level => Ok(1),
                             flow => Err(flow),
                         };
                     }
@@ -311,6 +311,7 @@ impl Interp {
             return Err(self.limit_hit("call depth", self.state.limits().call_depth as u64));
         }
         self.call_depth += 1;
+        self.state.reads_bash_command |= source.contains("BASH_COMMAND");
         let first_line = match reading {
             super::line::Reading::Eval(line) => line,
             _ => 1,
@@ -1043,7 +1044,7 @@ async fn kill(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         let name = crate::signals::name(signal).unwrap_or_default();
         match interp.state.traps.get(&name).cloned() {
             Some(action) if action.is_empty() => {}
-            Some(action) => interp.run_trap(&action, io, 1).await?,
+            Some(action) => drop(interp.run_trap(&action, io, 1).await?),
             // CHLD, CONT, URG and WINCH are ignored by default.
             None if matches!(signal, 17 | 18 | 23 | 28) => {}
             None => return Err(Flow::Exit(128 + signal as Status)),

@@ -545,3 +545,24 @@ st=0
 sh0: line 1: 1+: syntax error: operand expected (error token is "+")
 st=1
 ## status: 0
+
+### an arithmetic error in a subscript inside (( )), let and for (( )) is said in the subscript's words and drops the command line
+a=(1 2)
+printf 'a=(1 2)\n(( a[1+] )); echo dropped\necho line2\nlet "a[2*]=3"; echo dropped\nf() { (( a[1/0] )); echo dropped; }\nf; echo dropped\nx="a[3+]"; (( x + 1 )); echo dropped\nfor (( i=0; a[i+]; i++ )); do :; done; echo dropped\n(( a[ 4 / 0 ] )) || echo dropped\necho last $(( a[1] + a[0]*2 ))\n' > s.sh
+bash s.sh 2>&1; echo "st=$?"
+bash -c '(( a[1+] )); echo dropped
+echo dropped too' sh0 2>&1; echo "st=$?"
+rm s.sh
+## stdout:
+s.sh: line 2: 1+: syntax error: operand expected (error token is "+")
+line2
+s.sh: line 4: 2*: syntax error: operand expected (error token is "*")
+s.sh: line 5: 1/0: division by 0 (error token is "0")
+s.sh: line 7: 3+: syntax error: operand expected (error token is "+")
+s.sh: line 8: i+: syntax error: operand expected (error token is "+")
+s.sh: line 9: 4 / 0 : division by 0 (error token is "0 ")
+last 4
+st=0
+sh0: line 1: 1+: syntax error: operand expected (error token is "+")
+st=1
+## status: 0

@@ -469,3 +469,15 @@ src/
 src/a/
 src/a/f.rs: ""
 src/m.rs: ""
+
+### a script without #! keeps globskipdots as it was; one with #! starts with bash's defaults
+printf 'shopt globskipdots dotglob\n' > nosheb; printf '#!/bin/bash\nshopt globskipdots dotglob\n' > sheb
+chmod +x nosheb sheb
+shopt -u globskipdots; shopt -s dotglob; ./nosheb; ./sheb
+rm -f nosheb sheb
+## stdout:
+globskipdots   	off
+dotglob        	off
+globskipdots   	on
+dotglob        	off
+## status: 0

@@ -200,3 +200,181 @@ status 0
 3
 status 1
 ## status: 0
+
+### rg --heading, --column, --vimgrep and -b place each match as ripgrep does
+printf 'foo bar foo\nbaz\nfoo\n' > a.txt; printf 'xfoo\n' > b.txt; printf '1\n2\n3\n4\n5\n6\nbaz\n' > d.txt
+rg --sort path --heading foo; echo "status $?"
+rg --sort path --heading -n -C1 -e baz -e 1
+rg --sort path -C1 -e baz -e xfoo
+rg --sort path --column foo; rg --column -b foo a.txt
+rg --sort path --vimgrep foo; rg --vimgrep -o foo a.txt; rg --vimgrep -C1 baz a.txt
+rg -v --column foo a.txt; rg -v -o foo a.txt
+rg --sort path -c --heading foo; rg --sort path --heading -0 foo | od -c | sed 's/  */ /g'
+printf 'axxb\n' | rg --vimgrep 'x*'; printf 'axxb\n' | rg -o 'x*' | od -c | sed 's/  */ /g'
+rg -o '' a.txt | wc -l
+rm -f a.txt b.txt d.txt
+## stdout:
+a.txt
+foo bar foo
+foo
+
+b.txt
+xfoo
+status 0
+a.txt
+1-foo bar foo
+2:baz
+3-foo
+
+d.txt
+1:1
+2-2
+--
+6-6
+7:baz
+a.txt-foo bar foo
+a.txt:baz
+a.txt-foo
+--
+b.txt:xfoo
+--
+d.txt-6
+d.txt:baz
+a.txt:1:1:foo bar foo
+a.txt:3:1:foo
+b.txt:1:2:xfoo
+1:1:0:foo bar foo
+3:1:16:foo
+a.txt:1:1:foo bar foo
+a.txt:1:9:foo bar foo
+a.txt:3:1:foo
+b.txt:1:2:xfoo
+a.txt:1:1:foo
+a.txt:1:9:foo
+a.txt:3:1:foo
+a.txt-1-foo bar foo
+a.txt:2:1:baz
+a.txt-3-foo
+2:baz
+baz
+a.txt:2
+b.txt:1
+0000000 a . t x t \0 f o o b a r f o
+0000020 o \n f o o \n \n b . t x t \0 x f o
+0000040 o \n
+0000042
+<stdin>:1:1:axxb
+<stdin>:1:2:axxb
+<stdin>:1:5:axxb
+0000000 \n x x \n \n
+0000005
+20
+## status: 0
+
+### rg -r replaces each match, its groups by number and by name
+printf 'foo bar foo\nbaz\nfoo\n' > a.txt
+rg -r 'Z$0Z' foo a.txt; rg -o -r '[$0]' 'f(o)o' a.txt
+rg -r '${x}!' -o '(?P<x>o+)' a.txt; rg -r '$$1' 'b(a)' a.txt
+rg -r '$2-$1' '(\w+) (\w+)' a.txt; rg -P -r '<$1>' '(?<=foo )(bar)' a.txt
+printf 'axxb\n' | rg -r Q 'x*'
+rm -f a.txt
+## stdout:
+Z bar Z
+Z
+[foo]
+[foo]
+[foo]
+oo!
+oo!
+oo!
+foo $1r foo
+$1z
+bar-foo foo
+foo <bar> foo
+QaQbQ
+## status: 0
+
+### rg -U lets a match run across lines; without it a newline in the pattern is refused
+printf 'fn a() {\n  x\n}\nfn b() {\n  y\n}\nz' > m.rs
+rg -U -n 'fn a\(\) \{\n' m.rs; rg -U -n '\{\n\s+y' m.rs
+rg -U -o '\{\n\s+y' m.rs; echo; rg -U -c '\{\n' m.rs
+rg -U --multiline-dotall -n 'a.*b' m.rs; rg -U -n 'a.*b' m.rs; echo "status $?"
+rg --multiline-dotall -n 'a.*b' m.rs; echo "status $?"
+rg -U -n -C1 'x\n\}' m.rs; rg -U --vimgrep 'x\n\}' m.rs
+rg -U -v 'x\n' m.rs; rg -U -l 'x\n\}' .; rg -U -b 'y\n\}\nz' m.rs
+rg -U -n '^' m.rs | wc -l; printf 'a\nb' | rg -U -b 'a\nb'
+rg 'x\n' m.rs 2>&1; echo "status $?"; rg '[\n]' m.rs 2>&1; echo "status $?"
+rg -F 'x\n' m.rs; echo "status $?"; rg '\s+y' m.rs; rg -c '[^a]+' m.rs
+rm -f m.rs
+## stdout:
+1:fn a() {
+4:fn b() {
+5:  y
+{
+  y
+
+2
+1:fn a() {
+2:  x
+3:}
+4:fn b() {
+status 1
+status 1
+1-fn a() {
+2:  x
+3:}
+4-fn b() {
+m.rs:2:3:  x
+fn a() {
+}
+fn b() {
+  y
+}
+z
+./m.rs
+24:  y
+28:}
+30:z
+7
+0:a
+2:b
+the literal '"\n"' is not allowed in a regex
+
+Consider enabling multiline mode with the --multiline flag (or -U for short).
+When multiline mode is enabled, new line characters can be matched.
+status 2
+the literal '"\n"' is not allowed in a regex
+
+Consider enabling multiline mode with the --multiline flag (or -U for short).
+When multiline mode is enabled, new line characters can be matched.
+status 2
+status 1
+  y
+7
+## status: 0
+
+### rg prints a line whatever its bytes; only a NUL byte makes a file binary
+printf 'a\377b foo\n' > c.txt; printf 'foo\0bar\n' > n.bin
+rg foo c.txt | od -c | sed 's/  */ /g'; rg --sort path -l foo; rg foo n.bin; echo "status $?"
+rm -f c.txt n.bin
+## stdout:
+0000000 a 377 b f o o \n
+0000010
+c.txt
+binary file matches (found "\0" byte around offset 3)
+status 0
+## status: 0
+
+### rg --count-matches counts matches, an inverted search lines
+printf 'foo bar foo\nbaz\nfoo\n' > a.txt; printf 'xfoo\n' > b.txt
+rg --sort path --count-matches foo; rg --count-matches -v foo a.txt; rg --count-matches 'x*' a.txt
+rg --count-matches zzz a.txt; echo "status $?"; rg -U --count-matches 'o\n' a.txt
+rm -f a.txt b.txt
+## stdout:
+a.txt:3
+b.txt:1
+1
+20
+status 1
+2
+## status: 0

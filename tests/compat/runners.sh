@@ -76,3 +76,27 @@ Try 'sync --help' for more information.
 ## status: 0
 ## files:
 f: ""
+
+### a command named by its path in /bin or /usr/bin runs as that program, under its path's name
+/bin/echo hi; /usr/bin/env printf '%s\n' x; /bin/bash -c 'echo b $0'; /bin/sh -c 'echo $0'
+/bin/cat nofile 2>&1; echo "status $?"; /bin/cat /dev/null; echo "status $?"
+/usr/bin/[ 1 = 1 ] && echo bracket; /usr/bin/test -n x && echo test; /bin/kill -l 9
+echo() { builtin echo function; }; /bin/echo not the function; unset -f echo
+/bin/cd / 2>&1 | sed 's/^[^:]*: line [0-9]*: //'; echo "status ${PIPESTATUS[0]}"
+/usr/bin/no-such-program 2>&1 | sed 's/^[^:]*: line [0-9]*: //'
+## stdout:
+hi
+x
+b /bin/bash
+/bin/sh
+/bin/cat: nofile: No such file or directory
+status 1
+status 0
+bracket
+test
+KILL
+not the function
+/bin/cd: No such file or directory
+status 127
+/usr/bin/no-such-program: No such file or directory
+## status: 0

@@ -528,3 +528,36 @@ f
 g
 st=1
 ## status: 0
+
+### BASH_COMMAND names the running command without a trap; under extdebug a DEBUG trap's status skips or returns
+echo $BASH_COMMAND; x=$BASH_COMMAND; echo "$x"
+bash -c 'shopt -s extdebug; trap "[[ \$BASH_COMMAND != x=2 ]]" DEBUG; x=1; x=2; echo "x is $x"'
+bash -c 'shopt -s extdebug; f() { echo in f; echo after; }; trap "[[ \$BASH_COMMAND == \"echo after\" ]] && return 2; true" DEBUG; f; echo "status $?"'
+bash -c 'shopt -s extdebug; f() { echo in f; }; trap "echo T \$BASH_COMMAND" DEBUG; f'
+bash -c 'trap false DEBUG; echo runs without extdebug'
+## stdout:
+echo $BASH_COMMAND
+x=$BASH_COMMAND
+x is 1
+in f
+status 2
+T f
+T f
+T echo in f
+in f
+runs without extdebug
+## status: 0
+
+### a CHLD trap runs for each background job wait collects
+trap 'echo chld' CHLD; sleep 0.1 & wait; echo done
+trap 'echo "chld $?"' CHLD; (exit 3) & wait $!; echo "status $?"; sleep 0.1 & wait -n; echo "n $?"
+trap - CHLD; sleep 0.1 & wait; echo "no trap"
+## stdout:
+chld
+done
+chld 0
+status 3
+chld 0
+n 0
+no trap
+## status: 0

@@ -3,10 +3,13 @@
 //! syntax (ripgrep's), directories are searched by default, what the ignore files, `-g` and
 //! `-t` leave out and hidden names are not searched ([`filter`](super::filter)), binary files
 //! found in a walk are skipped (one named, or standard input, is searched and said as ripgrep
-//! says it: `binary file matches (found "\0" byte around offset N)`), `-c` names only the files that matched, and `-s`, `-S`, `-I`,
-//! `-u`, `-L`, `-0` mean what they mean to ripgrep. Output is as ripgrep writes it to a pipe
-//! (no line numbers unless `-n`, no headings, no colour), in the order of `--sort path`
-//! whatever the number of threads. Standard input is searched when no path is given and it
+//! says it: `binary file matches (found "\0" byte around offset N)`), a line is printed
+//! whatever its bytes, `-c` names only the files that matched, `-o` prints empty matches, and
+//! `-s`, `-S`, `-I`, `-u`, `-L`, `-0` mean what they mean to ripgrep. Output is as ripgrep
+//! writes it to a pipe (no line numbers unless `-n`, no colour), in the order of `--sort path`
+//! whatever the number of threads; `--heading`, `--column`, `--vimgrep` and `-r` shape it
+//! ([`print`](super::print)), and `-U` lets a match run across lines
+//! ([`multiline`](super::multiline)). Standard input is searched when no path is given and it
 //! is connected to something (a pipe, a file), as ripgrep decides it.
 
 use super::filter::Filter;
@@ -25,6 +28,12 @@ const SORT: Opt = Opt::long("sort", "sort the output (path: always so here; none
 const COLOR: Opt = Opt::long("color", "when to use colours (never: no terminal)").alias("colour").value("WHEN");
 const NO_HEADING: Opt = Opt::long("no-heading", "print the path on each matching line (always so here)");
 const MAX_DEPTH: Opt = Opt::both('d', "max-depth", "descend at most NUM directories below each path").value("NUM");
+const HEADING: Opt = Opt::long("heading", "print the path once above each file's lines");
+const COLUMN: Opt = Opt::long("column", "print the column of the first match (implies -n)");
+const NO_COLUMN: Opt = Opt::long("no-column", "print no columns (the default)");
+const VIMGREP: Opt = Opt::long("vimgrep", "print each match as PATH:LINE:COLUMN:LINE");
+const COUNT_MATCHES: Opt = Opt::long("count-matches", "the number of matches of each file that has any");
+const MULTILINE_DOTALL: Opt = Opt::long("multiline-dotall", "with -U, `.` matches newlines too");
 const NO_MESSAGES: Opt = Opt::long("no-messages", "suppress error messages about files");
 
 /// `rg`.
@@ -47,6 +56,7 @@ pub const RG: Spec = Spec {
         Opt::both('x', "line-regexp", "only matches of whole lines"),
         Opt::both('v', "invert-match", "print the lines that do not match"),
         Opt::both('c', "count", "the number of matching lines of each file that has any"),
+        COUNT_MATCHES,
         Opt::both('l', "files-with-matches", "print only the paths with at least one match"),
         FILES_WITHOUT_MATCH,
         Opt::both('q', "quiet", "print nothing; exit 0 at the first match"),
@@ -55,6 +65,13 @@ pub const RG: Spec = Spec {
         Opt::both('H', "with-filename", "print the path before each match"),
         NO_FILENAME,
         Opt::both('o', "only-matching", "print only the matched parts, each on its own line"),
+        Opt::both('r', "replace", "print each match replaced by REPLACEMENT ($1, ${name}: its groups)")
+            .value("REPLACEMENT"),
+        COLUMN,
+        NO_COLUMN,
+        VIMGREP,
+        Opt::both('U', "multiline", "let a match run across lines (the file is searched whole)"),
+        MULTILINE_DOTALL,
         Opt::both('m', "max-count", "stop a file after NUM matching lines").value("NUM"),
         Opt::both('A', "after-context", "show NUM lines after each match").value("NUM"),
         Opt::both('B', "before-context", "show NUM lines before each match").value("NUM"),
@@ -75,6 +92,7 @@ pub const RG: Spec = Spec {
         Opt::both('j', "threads", "the number of threads (the machine's cores here)").value("NUM"),
         SORT,
         COLOR,
+        HEADING,
         NO_HEADING,
         NO_MESSAGES,
     ],
@@ -98,6 +116,8 @@ pub async fn rg(ctx: Ctx<'_>, args: Args) -> Status {
         recursive: true,
         skip_binary: true,
         count_nonzero: true,
+        empty_parts: true,
+        raw_lines: true,
         ..Options::default()
     };
     let (mut case, mut hidden, mut no_ignore, mut unrestricted) = (Case::Sensitive, false, false, 0);
@@ -119,7 +139,14 @@ pub async fn rg(ctx: Ctx<'_>, args: Args) -> Status {
                 SORT if !matches!(value, "path" | "none") => {
                     return Err(format!("sorting by {value} is not supported here (path and none are)"));
                 }
-                SORT | COLOR | NO_HEADING => {}
+                HEADING => o.heading = true,
+                NO_HEADING => o.heading = false,
+                COLUMN => (o.column, o.number) = (true, true),
+                NO_COLUMN => o.column = false,
+                VIMGREP => o.vimgrep = true,
+                MULTILINE_DOTALL => o.dot_all = true,
+                COUNT_MATCHES => (o.count, o.count_matches) = (true, true),
+                SORT | COLOR => {}
                 _ => match opt.short.unwrap_or(' ') {
                     'e' => o.patterns.push(value.to_string()),
                     'f' => o.pattern_files.push(value.to_string()),
@@ -138,6 +165,8 @@ pub async fn rg(ctx: Ctx<'_>, args: Args) -> Status {
                     'N' => o.number = false,
                     'H' => o.with_name = Some(true),
                     'o' => o.only = true,
+                    'U' => o.multiline = true,
+                    'r' => o.replace = Some(toolsh_bytes::encode(value).into_owned()),
                     'b' => o.byte_offset = true,
                     '0' => o.null_after_name = true,
                     'a' => o.text = true,
@@ -163,6 +192,13 @@ pub async fn rg(ctx: Ctx<'_>, args: Args) -> Status {
     // ripgrep sets groups apart with `--` when it shows context (none for -C 0).
     o.context = o.before > 0 || o.after > 0;
     o.group_separator = Some("--".to_string());
+    // ripgrep prints an inverted match's whole line, `-o` or not.
+    o.only &= !o.invert;
+    if o.vimgrep {
+        // Each match on a line of its own, named and placed whatever else was asked.
+        (o.number, o.column, o.heading) = (true, true, false);
+        o.with_name.get_or_insert(true);
+    }
     no_ignore |= unrestricted >= 1;
     hidden |= unrestricted >= 2;
     if unrestricted >= 3 || o.text {
@@ -174,6 +210,15 @@ pub async fn rg(ctx: Ctx<'_>, args: Args) -> Status {
             return ctx.misuse(&RG, "no pattern given (rg PATTERN [PATH ...])").await;
         }
         o.patterns.push(operands.remove(0));
+    }
+    // Without -U a line is matched alone: a pattern that names a newline could never match,
+    // and ripgrep refuses it.
+    if !o.multiline && o.syntax == 'R' && o.patterns.iter().any(|p| names_newline(p)) {
+        let message = "the literal '\"\\n\"' is not allowed in a regex\n\n\
+                       Consider enabling multiline mode with the --multiline flag (or -U for short).\n\
+                       When multiline mode is enabled, new line characters can be matched.\n";
+        ctx.err(message).await;
+        return 2;
     }
     o.ignore_case = match case {
         Case::Insensitive => true,
@@ -225,6 +270,31 @@ fn has_upper_literal(pattern: &str) -> bool {
     false
 }
 
+/// Whether `pattern` names a newline itself: in a literal, or as all a class holds (a class
+/// that also holds other characters, `\s` or `[^a]`, matches them only, as in ripgrep). A
+/// pattern that does not parse is left for the search to refuse in its own words.
+fn names_newline(pattern: &str) -> bool {
+    use regex_syntax::hir::{Class, Hir, HirKind};
+    fn walk(hir: &Hir) -> bool {
+        match hir.kind() {
+            HirKind::Literal(literal) => literal.0.contains(&b'\n'),
+            HirKind::Class(Class::Unicode(class)) => {
+                class.ranges().iter().all(|range| range.start() == '\n' && range.end() == '\n')
+                    && !class.ranges().is_empty()
+            }
+            HirKind::Class(Class::Bytes(class)) => {
+                class.ranges().iter().all(|range| range.start() == b'\n' && range.end() == b'\n')
+                    && !class.ranges().is_empty()
+            }
+            HirKind::Repetition(repetition) => walk(&repetition.sub),
+            HirKind::Capture(capture) => walk(&capture.sub),
+            HirKind::Concat(hirs) | HirKind::Alternation(hirs) => hirs.iter().any(walk),
+            HirKind::Empty | HirKind::Look(_) => false,
+        }
+    }
+    regex_syntax::Parser::new().parse(pattern).is_ok_and(|hir| walk(&hir))
+}
+
 /// `--files`: the files a search would search, one a line, in the walk's order.
 async fn files(ctx: &Ctx<'_>, mut o: Options) -> Status {
     let implicit = o.files.is_empty();
@@ -233,18 +303,10 @@ async fn files(ctx: &Ctx<'_>, mut o: Options) -> Status {
     }
     let sep = if o.null_after_name { b'\0' } else { b'\n' };
     let files = std::mem::take(&mut o.files);
-    let search = super::Search {
-        ctx,
-        o: std::sync::Arc::new(o),
-        regex: super::Matcher::Bytes(std::sync::Arc::new(super::Bytes::new(
-            regex::bytes::Regex::new("").expect("the empty regex"),
-        ))),
-        out: Vec::new(),
-        selected_any: false,
-        error: false,
-        any_context_printed: false,
-        nul_at: None,
-    };
+    let regex = super::Matcher::Bytes(std::sync::Arc::new(super::Bytes::new(
+        regex::bytes::Regex::new("").expect("the empty regex"),
+    )));
+    let search = super::Search::new(ctx, o, regex);
     let mut out = Vec::new();
     let mut status = 1;
     for file in &files {

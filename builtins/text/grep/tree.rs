@@ -135,6 +135,9 @@ struct Searched {
     complaint: Option<String>,
     /// `-q` found a line: nothing after it matters.
     quiet: bool,
+    /// Whether `out` starts with the file's heading (`--heading`): a blank line goes before it
+    /// when an earlier file's did.
+    headed: bool,
 }
 
 struct Queue {
@@ -379,6 +382,7 @@ fn search_file(shared: &Shared, fs: &Fs<'_>, regex: &Bytes, buffers: &mut Buffer
             notice: None,
             complaint: Some(format!("{label}: {}", describe(&err))),
             quiet: false,
+            headed: false,
         }),
     }
 }
@@ -393,7 +397,8 @@ fn search_reader(
 ) -> Found {
     let o = &*shared.o;
     let show_name = shared.show_name;
-    let mut scan = Scan::new();
+    // Whether a blank line goes before the heading is the collector's to say.
+    let mut scan = Scan::new(false);
     let mut out = Vec::new();
     let mut complaint = None;
     let mut flow = Flow::More;
@@ -429,7 +434,7 @@ fn search_reader(
         }
         // `-I` judges a file by its first piece, as GNU grep by its first buffer.
         if std::mem::take(&mut first) && o.skips_binary(label) && memchr::memchr(0, chunk).is_some() {
-            scan = Scan::new();
+            scan = Scan::new(false);
             break;
         }
         let Some(last) = memchr::memrchr(b'\n', chunk) else {
@@ -464,7 +469,7 @@ fn search_reader(
             (false, said) => notice = Some(said),
         }
     }
-    Found::Searched(Searched { out, count: scan.count, notice, complaint, quiet })
+    Found::Searched(Searched { out, count: scan.count, notice, complaint, quiet, headed: scan.heading.printed })
 }
 
 /// Where the command stands in the output: the next key it needs.
@@ -581,6 +586,9 @@ async fn collect(
             Found::Listed(children) => cursor.enter(children),
             Found::Complaint(message) => search.complain(message).await,
             Found::Searched(searched) => {
+                if searched.headed && std::mem::replace(&mut search.headed_any, true) {
+                    search.out.push(b'\n');
+                }
                 search.out.extend_from_slice(&searched.out);
                 if let Some(message) = searched.complaint {
                     search.complain(message).await;

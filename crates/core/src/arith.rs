@@ -16,12 +16,23 @@ use nom::sequence::pair;
 
 /// An arithmetic failure, worded as bash words it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ArithError(pub String);
+pub struct ArithError(pub String, bool);
 
 /// How an unbound variable's error ends (`NAME: unbound variable`).
 const UNBOUND: &str = ": unbound variable";
 
 impl ArithError {
+    fn new(message: String) -> Self {
+        ArithError(message, false)
+    }
+
+    /// True for an error inside an indexed array's subscript (`(( a[1+] ))`): bash says it
+    /// without the `((: ` or `let: ` of the expression around it and jumps back to its top
+    /// level, dropping the rest of the command line.
+    pub fn in_subscript(&self) -> bool {
+        self.1
+    }
+
     /// True for an unbound variable under `set -u`: not an arithmetic error but an expansion
     /// error, which ends a non-interactive shell.
     pub fn is_unbound(&self) -> bool {
@@ -138,17 +149,17 @@ fn number_text(input: &str) -> IResult<&str, &str> {
 }
 
 fn parse_number(text: &str) -> Result<i64, ArithError> {
-    let invalid = || ArithError(format!("{text}: value too great for base (error token is \"{text}\")"));
+    let invalid = || ArithError::new(format!("{text}: value too great for base (error token is \"{text}\")"));
     let (base, digits) = if let Some((base, digits)) = text.split_once('#') {
         let base: u32 = base.parse().map_err(|_| invalid())?;
         if base == 0 || digits.contains('#') {
-            return Err(ArithError(format!("{text}: invalid number (error token is \"{text}\")")));
+            return Err(ArithError::new(format!("{text}: invalid number (error token is \"{text}\")")));
         }
         if digits.is_empty() {
-            return Err(ArithError(format!("{text}: invalid integer constant (error token is \"{text}\")")));
+            return Err(ArithError::new(format!("{text}: invalid integer constant (error token is \"{text}\")")));
         }
         if !(2..=64).contains(&base) {
-            return Err(ArithError(format!("{text}: invalid arithmetic base (error token is \"{text}\")")));
+            return Err(ArithError::new(format!("{text}: invalid arithmetic base (error token is \"{text}\")")));
         }
         (base, digits)
     } else if let Some(hex) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
@@ -209,8 +220,8 @@ fn tokenize(text: &str) -> Result<(Vec<Token>, Vec<usize>), ArithError> {
     let mut offsets = Vec::new();
     let mut input = text;
     loop {
-        let (rest, _) =
-            multispace0::<&str, nom::error::Error<&str>>(input).map_err(|_| ArithError("syntax error".to_string()))?;
+        let (rest, _) = multispace0::<&str, nom::error::Error<&str>>(input)
+            .map_err(|_| ArithError::new("syntax error".to_string()))?;
         input = rest;
         if input.is_empty() {
             return Ok((tokens, offsets));
@@ -222,7 +233,7 @@ fn tokenize(text: &str) -> Result<(Vec<Token>, Vec<usize>), ArithError> {
         offsets.push(at);
         if input.starts_with(|c: char| c.is_ascii_digit()) {
             let (rest, digits) = number_text(input)
-                .map_err(|_| ArithError(format!("syntax error: operand expected (error token is \"{input}\")")))?;
+                .map_err(|_| ArithError::new(format!("syntax error: operand expected (error token is \"{input}\")")))?;
             tokens.push(Token::Num(parse_number(digits)?));
             input = rest;
         } else if let Ok((rest, tok)) = alt((identifier, operator)).parse(input) {
@@ -255,7 +266,7 @@ fn tokenize(text: &str) -> Result<(Vec<Token>, Vec<usize>), ArithError> {
             let after_operand =
                 matches!(tokens.last(), Some(Token::Num(_) | Token::Ident(_) | Token::Sub(_) | Token::Op("++" | "--")));
             let problem = if after_operand { "invalid arithmetic operator" } else { "operand expected" };
-            return Err(ArithError(format!(
+            return Err(ArithError::new(format!(
                 "{}: syntax error: {problem} (error token is \"{input}\")",
                 text.trim_start()
             )));
@@ -321,14 +332,14 @@ impl ExprParser {
                 ":" => "`:' expected for conditional expression".to_string(),
                 _ => format!("syntax error: `{op}' expected"),
             };
-            Err(ArithError(format!("{}: {problem} (error token is \"{}\")", self.text, self.error_token())))
+            Err(ArithError::new(format!("{}: {problem} (error token is \"{}\")", self.text, self.error_token())))
         }
     }
 
     /// bash's error for a conditional expression missing a part (`1 ? : 2`, `1 ? 2 :`).
     fn expression_expected(&self) -> Result<(), ArithError> {
         if matches!(self.peek_op(), Some(":")) || self.pos >= self.tokens.len() {
-            return Err(ArithError(format!(
+            return Err(ArithError::new(format!(
                 "{}: expression expected (error token is \"{}\")",
                 self.text,
                 self.error_token()
@@ -339,7 +350,7 @@ impl ExprParser {
 
     fn parse(&mut self, min_prec: u8, depth: usize) -> Result<Expr, ArithError> {
         if depth > 256 {
-            return Err(ArithError("expression nested too deeply".to_string()));
+            return Err(ArithError::new("expression nested too deeply".to_string()));
         }
         let mut left = self.parse_unary(depth)?;
         while let Some(op) = self.peek_op() {
@@ -359,7 +370,7 @@ impl ExprParser {
                 continue;
             }
             if prec == 2 && !matches!(left, Expr::Var(..)) {
-                return Err(ArithError(format!(
+                return Err(ArithError::new(format!(
                     "{}: attempted assignment to non-variable (error token is \"{}\")",
                     self.text,
                     self.token_text(op_at)
@@ -376,7 +387,7 @@ impl ExprParser {
             left = if prec == 2 {
                 match left {
                     Expr::Var(name, index) => Expr::Assign(op, name, index, Box::new(right), token_at),
-                    _ => return Err(ArithError(format!("{}: attempted assignment to non-variable", self.text))),
+                    _ => return Err(ArithError::new(format!("{}: attempted assignment to non-variable", self.text))),
                 }
             } else {
                 match left {
@@ -393,7 +404,7 @@ impl ExprParser {
 
     fn parse_unary(&mut self, depth: usize) -> Result<Expr, ArithError> {
         if depth > 256 {
-            return Err(ArithError("expression nested too deeply".to_string()));
+            return Err(ArithError::new("expression nested too deeply".to_string()));
         }
         match self.peek_op() {
             Some(op @ ("!" | "~" | "-" | "+")) => {
@@ -406,7 +417,7 @@ impl ExprParser {
                     Expr::Var(name, index) => {
                         Ok(Expr::IncDec { name, index, delta: if op == "++" { 1 } else { -1 }, post: false })
                     }
-                    _ => Err(ArithError(format!(
+                    _ => Err(ArithError::new(format!(
                         "{}: syntax error: operand expected (error token is \"{}\")",
                         self.text,
                         self.error_token()
@@ -442,7 +453,7 @@ impl ExprParser {
                         self.pos += 1;
                         let expr = match parse_expr(&raw) {
                             Ok(Some(expr)) => Ok(expr),
-                            Ok(None) => Err(ArithError(format!("{name}: bad array subscript"))),
+                            Ok(None) => Err(ArithError::new(format!("{name}: bad array subscript"))),
                             Err(err) => Err(err),
                         };
                         Some(Box::new(Index { raw, expr }))
@@ -457,7 +468,7 @@ impl ExprParser {
                 self.expect(")")?;
                 Ok(inner)
             }
-            _ => Err(ArithError(format!(
+            _ => Err(ArithError::new(format!(
                 "{}: syntax error: operand expected (error token is \"{}\")",
                 self.text,
                 self.error_token()
@@ -478,7 +489,7 @@ fn parse_expr(text: &str) -> Result<Option<Expr>, ArithError> {
     let mut parser = ExprParser { tokens, offsets, pos: 0, text: text.trim_start().to_string() };
     let expr = parser.parse(1, 0)?;
     if parser.pos < parser.tokens.len() {
-        return Err(ArithError(format!(
+        return Err(ArithError::new(format!(
             "{}: syntax error in expression (error token is \"{}\")",
             parser.text,
             parser.error_token()
@@ -494,7 +505,7 @@ pub fn eval(text: &str, env: &mut dyn ArithEnv) -> Result<i64, ArithError> {
 
 fn eval_depth(text: &str, env: &mut dyn ArithEnv, depth: usize) -> Result<i64, ArithError> {
     if depth > MAX_DEPTH {
-        return Err(ArithError(format!("{text}: expression recursion level exceeded")));
+        return Err(ArithError::new(format!("{text}: expression recursion level exceeded")));
     }
     match parse_cached(text)? {
         Some(expr) => Evaluator { env, depth, text }.eval(&expr),
@@ -573,8 +584,13 @@ impl Evaluator<'_> {
             None => Ok(Slot::At(None)),
             Some(index) if self.env.is_assoc(name) => Ok(Slot::Key(index.raw.clone())),
             Some(index) => match &index.expr {
-                Ok(expr) => Ok(Slot::At(Some(self.eval(expr)?))),
-                Err(err) => Err(err.clone()),
+                // Said as bash says it: in the subscript's own words (`1/0: division by 0`).
+                Ok(expr) => match (Evaluator { env: &mut *self.env, depth: self.depth, text: &index.raw }).eval(expr) {
+                    Ok(value) => Ok(Slot::At(Some(value))),
+                    Err(err) if err.is_unbound() || err.is_readonly() => Err(err),
+                    Err(err) => Err(ArithError(err.0, true)),
+                },
+                Err(err) => Err(ArithError(err.0.clone(), true)),
             },
         }
     }
@@ -679,7 +695,7 @@ impl Evaluator<'_> {
     fn apply(&self, op: &str, left: i64, right: i64, token_at: usize) -> Result<i64, ArithError> {
         let text = self.text.trim_start();
         let token = text.get(token_at..).unwrap_or_default();
-        let fail = |problem: &str| ArithError(format!("{text}: {problem} (error token is \"{token}\")"));
+        let fail = |problem: &str| ArithError::new(format!("{text}: {problem} (error token is \"{token}\")"));
         let div_zero = || fail("division by 0");
         Ok(match op {
             "+" => left.wrapping_add(right),
@@ -724,7 +740,7 @@ impl Evaluator<'_> {
             ">" => i64::from(left > right),
             "<=" => i64::from(left <= right),
             ">=" => i64::from(left >= right),
-            _ => return Err(ArithError(format!("unknown operator `{op}`"))),
+            _ => return Err(ArithError::new(format!("unknown operator `{op}`"))),
         })
     }
 }
@@ -786,7 +802,7 @@ impl ArithEnv for ArithVars<'_> {
         }
         let Some(var) = self.state.vars.get(name) else {
             if self.state.options.nounset {
-                return Err(ArithError(format!("{name}{UNBOUND}")));
+                return Err(ArithError::new(format!("{name}{UNBOUND}")));
             }
             return Ok(Cow::Borrowed(""));
         };
@@ -810,13 +826,13 @@ impl ArithEnv for ArithVars<'_> {
             let assoc = matches!(self.state.vars.get(&array).map(|var| &var.value), Some(crate::vars::Value::Assoc(_)));
             let key = if assoc { key } else { eval(&key, self)?.to_string() };
             let result = self.state.vars.set_element(&array, &key, value.to_string(), false);
-            return result.map_err(|e| ArithError(format!("{}: readonly variable", e.0)));
+            return result.map_err(|e| ArithError::new(format!("{}: readonly variable", e.0)));
         }
         let result = match index {
             None => self.state.vars.set_number(name, value),
             Some(idx) => self.state.vars.set_element(name, &idx.to_string(), value.to_string(), false),
         };
-        result.map_err(|e| ArithError(format!("{}: readonly variable", e.0)))
+        result.map_err(|e| ArithError::new(format!("{}: readonly variable", e.0)))
     }
 
     fn is_assoc(&mut self, name: &str) -> bool {
@@ -829,7 +845,7 @@ impl ArithEnv for ArithVars<'_> {
 
     fn set_key(&mut self, name: &str, key: &str, value: i64) -> Result<(), ArithError> {
         let result = self.state.vars.set_element(name, key, value.to_string(), false);
-        result.map_err(|e| ArithError(format!("{}: readonly variable", e.0)))
+        result.map_err(|e| ArithError::new(format!("{}: readonly variable", e.0)))
     }
 }
 

@@ -150,6 +150,9 @@ pub struct State {
     pub last_status: Status,
     /// Trap actions by condition (`EXIT`, `ERR`).
     pub traps: Arc<HashMap<String, String>>,
+    /// Whether text this session ran names `BASH_COMMAND`: only then (or with a trap set) is
+    /// each simple command's text kept for it.
+    pub reads_bash_command: bool,
     /// In a subshell that has set no trap yet: the traps of the shell it was made from, which
     /// `trap` lists there (bash), though they no longer run.
     pub parent_traps: Option<Arc<HashMap<String, String>>>,
@@ -341,6 +344,7 @@ impl State {
             options: Options::default(),
             last_status: 0,
             traps: Arc::new(HashMap::new()),
+            reads_bash_command: false,
             parent_traps: None,
             last_background: None,
             dir_stack: Vec::new(),

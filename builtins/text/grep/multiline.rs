@@ -1,0 +1,122 @@
+//! `rg -U`: a match may run across lines. The input is read whole (within the session's
+//! `input-bytes`, as ripgrep reads a file whole for it) and searched at once; the lines each
+//! match touches are the selected lines, which the line-by-line search then prints with its
+//! context, counts and names as usual. Under `-o` and `--vimgrep` each match is printed once,
+//! from the line where it starts.
+
+use super::Options;
+use super::print::{At, Heading, Named, Part, prefix};
+use crate::OperandReader;
+
+/// Reads an input whole, refusing one past `limit` bytes before holding it.
+pub(super) async fn read_whole(mut reader: OperandReader, limit: usize) -> std::io::Result<Vec<u8>> {
+    let mut data = Vec::new();
+    while let Some(piece) = reader.chunk().await? {
+        if data.len().saturating_add(piece.len()) > limit {
+            return Err(crate::io::input_too_large(limit));
+        }
+        data.extend_from_slice(&piece);
+    }
+    Ok(data)
+}
+
+/// The lines the matches of a whole input touch, as ranges of line indices (0-based, both
+/// ends in), in order; asked in increasing order of line.
+pub(super) struct Selected {
+    ranges: Vec<(usize, usize)>,
+    next: usize,
+}
+
+impl Selected {
+    /// The lines touched by `parts`, the matches (in order) of `data`. A match that ends just
+    /// after a line's terminator does not touch the line after it; one at the very end of an
+    /// input that ends with its terminator touches no line.
+    pub(super) fn new(data: &[u8], parts: &[Part], terminator: u8) -> Self {
+        let mut ranges: Vec<(usize, usize)> = Vec::new();
+        let (mut line, mut counted_to) = (0usize, 0usize);
+        let mut line_at = |at: usize| {
+            line += bytecount::count(&data[counted_to..at], terminator);
+            counted_to = at;
+            line
+        };
+        for part in parts {
+            if part.start == data.len() && data.last() == Some(&terminator) {
+                break;
+            }
+            let first = line_at(part.start);
+            let last = line_at(part.end.max(part.start + 1).min(data.len()) - 1).max(first);
+            match ranges.last_mut() {
+                Some(range) if first <= range.1 + 1 => range.1 = range.1.max(last),
+                _ => ranges.push((first, last)),
+            }
+        }
+        Selected { ranges, next: 0 }
+    }
+
+    /// Whether line `idx` is selected; `idx` never goes down between calls.
+    pub(super) fn contains(&mut self, idx: usize) -> bool {
+        while self.ranges.get(self.next).is_some_and(|range| range.1 < idx) {
+            self.next += 1;
+        }
+        self.ranges.get(self.next).is_some_and(|range| range.0 <= idx)
+    }
+}
+
+/// Prints each match (`-o`: the match or its replacement; `--vimgrep`: the line it starts on)
+/// after the prefix of the line where it starts; returns how many lines held a match start.
+pub(super) fn print_matches(
+    o: &Options,
+    out: &mut Vec<u8>,
+    (label, show): (&str, bool),
+    heading: &mut Heading,
+    data: &[u8],
+    parts: &[Part],
+) -> usize {
+    let (mut line_no, mut line_start, mut counted_to) = (1usize, 0usize, 0usize);
+    let mut lines = 0;
+    let mut last_line = 0;
+    for part in parts.iter().filter(|part| o.empty_parts || part.end > part.start) {
+        if part.start == data.len() && data.last() == Some(&b'\n') {
+            break;
+        }
+        line_no += bytecount::count(&data[counted_to..part.start], b'\n');
+        counted_to = part.start;
+        if let Some(at) = memchr::memrchr(b'\n', &data[..part.start]) {
+            line_start = line_start.max(at + 1);
+        }
+        if line_no != last_line {
+            (lines, last_line) = (lines + 1, line_no);
+        }
+        let text = if o.only {
+            part.replacement.as_deref().unwrap_or(&data[part.start..part.end])
+        } else {
+            let end = memchr::memchr(b'\n', &data[part.start..]).map_or(data.len(), |at| part.start + at);
+            &data[line_start..end]
+        };
+        let at = At { line_no, offset: part.start, column: Some(part.start - line_start + 1) };
+        prefix(o, out, &mut Named { label, show, heading }, at, b':');
+        out.extend_from_slice(text);
+        out.push(b'\n');
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn part(start: usize, end: usize) -> Part {
+        Part { start, end, replacement: None }
+    }
+
+    #[test]
+    fn a_match_selects_the_lines_it_touches() {
+        let data = b"ab\ncd\nef\ngh\n";
+        // "b\nc" touches lines 0 and 1; "ef\n" only line 2 (it ends after the terminator).
+        let mut selected = Selected::new(data, &[part(1, 4), part(6, 9)], b'\n');
+        assert_eq!((0..4).map(|i| selected.contains(i)).collect::<Vec<_>>(), [true, true, true, false]);
+        // An empty match at the very end of a terminated input is on no line.
+        let mut selected = Selected::new(data, &[part(12, 12)], b'\n');
+        assert!(!(0..5).any(|i| selected.contains(i)));
+    }
+}
