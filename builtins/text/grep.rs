@@ -537,8 +537,9 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
         format!("{}: {}", patterns.join("\\n"), last.trim_start_matches("error: "))
     };
     if o.syntax == 'P' || backtracking {
-        // With -z a line may hold newlines, which `.` matches as in GNU's grep.
-        let flags = match (o.ignore_case, o.null_data) {
+        // With -z a line may hold newlines, which a POSIX `.` matches as in GNU's grep (PCRE's
+        // `.` does not).
+        let flags = match (o.ignore_case, o.null_data && o.syntax != 'P') {
             (true, true) => "(?is)",
             (true, false) => "(?i)",
             (false, true) => "(?s)",
