@@ -434,25 +434,6 @@ impl Matcher {
     }
 }
 
-impl Finds for Bytes {
-    /// Without a replacement, each match runs to its longest end where POSIX asks for the
-    /// longest (`longest`); a replacement (`rg -r`) is the regex crate's own.
-    fn parts(&self, line: &[u8], with: Option<&[u8]>) -> Vec<Part> {
-        let Some(longest) = self.longest.as_ref().filter(|_| with.is_none()) else {
-            return self.regex.parts(line, with);
-        };
-        let mut parts = Vec::new();
-        let mut at = 0;
-        while at <= line.len() {
-            let Some((start, first_end)) = self.find_at(line, at) else { break };
-            let end = longest.end(line, start).unwrap_or(0).max(first_end);
-            parts.push(Part { start, end, replacement: None });
-            at = if end > start { end } else { start + 1 };
-        }
-        parts
-    }
-}
-
 impl Finds for Matcher {
     /// A `-P` match on a line that is not UTF-8 has no byte span to report.
     fn parts(&self, line: &[u8], with: Option<&[u8]>) -> Vec<Part> {
@@ -556,8 +537,9 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
         format!("{}: {}", patterns.join("\\n"), last.trim_start_matches("error: "))
     };
     if o.syntax == 'P' || backtracking {
-        // With -z a line may hold newlines, which `.` matches as in GNU's grep.
-        let flags = match (o.ignore_case, o.null_data) {
+        // With -z a line may hold newlines, which a POSIX `.` matches as in GNU's grep (PCRE's
+        // `.` does not).
+        let flags = match (o.ignore_case, o.null_data && o.syntax != 'P') {
             (true, true) => "(?is)",
             (true, false) => "(?i)",
             (false, true) => "(?s)",
@@ -592,14 +574,13 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
         .case_insensitive(o.ignore_case)
         // `^` and `$` at line ends, so the whole input can be searched at once.
         .multi_line(!o.null_data)
-        // With -z a line may hold newlines, which `.` matches as in GNU's grep; so does rg -U's
-        // --multiline-dotall.
+        // With -z a line may hold newlines, which `.` matches as in GNU's grep.
         .dot_matches_new_line(o.null_data || (o.dot_all && o.multiline))
         .unicode(true)
         .build()
         .map(|regex| {
             // Where a match ends matters only when matches are shown.
-            let longest = (o.syntax != 'R' && (o.only || o.color_wanted)).then(|| {
+            let longest = (o.program == "grep" && o.syntax != 'R' && (o.only || o.color_wanted)).then(|| {
                 let options = posix_regex::Options {
                     ignore_case: o.ignore_case,
                     dot_matches_new_line: o.null_data,
@@ -680,6 +661,34 @@ enum Flow {
     InputDone,
     /// `-q` found a line: nothing more is searched.
     Quiet,
+}
+
+impl Finds for Bytes {
+    /// POSIX's leftmost-longest matches, or a fixed string's, when this pattern has them;
+    /// else (ripgrep, `-r`'s replacements) the regex crate's.
+    fn parts(&self, line: &[u8], with: Option<&[u8]>) -> Vec<Part> {
+        if with.is_some() || (self.longest.is_none() && self.literal.is_none()) {
+            return self.regex.parts(line, with);
+        }
+        byte_spans(self, line).into_iter().map(|(start, end)| Part { start, end, replacement: None }).collect()
+    }
+}
+
+/// The non-empty matches of a line, as byte spans (`-o`).
+fn byte_spans(regex: &Bytes, line: &[u8]) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    let mut at = 0;
+    while at <= line.len() {
+        let Some((start, first_end)) = regex.find_at(line, at) else { break };
+        let end = regex.longest.as_ref().and_then(|l| l.end(line, start)).unwrap_or(0).max(first_end);
+        if end > start {
+            spans.push((start, end));
+            at = end;
+        } else {
+            at = start + 1;
+        }
+    }
+    spans
 }
 
 /// Modes that print per input rather than per line.
@@ -939,8 +948,8 @@ impl<'c, 'a> Search<'c, 'a> {
         terminator: u8,
     ) {
         scan.after_left -= 1;
-        if self.o.only {
-            // `-o` prints no context, but context still joins groups.
+        if self.o.only && self.o.program == "grep" {
+            // grep's `-o` prints no context, but context still joins groups.
             scan.last_printed = Some(idx);
         } else if printable(&self.o, line) {
             let mut named = Named { label, show: show_name, heading: &mut scan.heading };
@@ -1124,7 +1133,7 @@ impl<'c, 'a> Search<'c, 'a> {
                 Some(last) => first_context.max(last + 1),
                 None => first_context,
             };
-            // Under `--heading` a file's heading, not the separator, sets its first group off.
+            // Under `--heading` a file's heading, not `--`, sets its first group off.
             let new_heading = self.o.heading && show_name && scan.last_printed.is_none();
             if self.o.context
                 && self.any_context_printed
@@ -1142,8 +1151,8 @@ impl<'c, 'a> Search<'c, 'a> {
             // The lines kept before this one are exactly those from `start` on: every line
             // between the last printed one and this was neither selected nor printed.
             for (ctx_idx, ctx_offset, ctx_line) in std::mem::take(&mut scan.before) {
-                // `-o` prints no context, but context still joins groups.
-                let shown = ctx_idx >= start && !self.o.only;
+                // grep's `-o` prints no context, but context still joins groups.
+                let shown = ctx_idx >= start && !(self.o.only && self.o.program == "grep");
                 if shown && !printable(&self.o, &ctx_line) {
                     scan.undecodable = true;
                 } else if shown {

@@ -1148,3 +1148,11 @@ x/a: "aaa\n"
 x/b: "bbb\n"
 x/dir/
 x/dir/d: "ddd\n"
+
+### grep -Pz keeps PCRE's . off the newlines a line holds
+printf 'x\n\n\nthree after.\0\n\n\n\nfour after.\0' | grep -Pzo '(?<=\n\n\n).*' | od -An -c; printf 'a\nb\0' | grep -Pzc 'a.b'
+## stdout:
+   t   h   r   e   e       a   f   t   e   r   .  \0   f   o   u
+   r       a   f   t   e   r   .  \0
+0
+## status: 1

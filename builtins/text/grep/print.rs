@@ -50,7 +50,7 @@ pub(super) struct At {
 /// before a line, as asked for; `sep` is `:` for a selected line, `-` for context.
 pub(super) fn prefix(o: &Options, out: &mut Vec<u8>, named: &mut Named<'_>, at: At, sep: u8) {
     if let Some(colors) = &o.color {
-        // grep's `--color=always`: each field in its colour (rg's fields are not coloured here).
+        // grep's `--color=always`: each piece in its color (rg never colors here).
         let separator = |out: &mut Vec<u8>| colors.wrap(out, &colors.separator, &[sep]);
         if named.show {
             colors.wrap(out, &colors.file_name, &toolsh_bytes::encode(named.label));
@@ -162,8 +162,8 @@ pub(super) fn emit_line(
             }
             prefix(o, out, named, at(part.start), b':');
             match &o.color {
-                Some(colors) if o.only => colors.wrap(out, &colors.selected_match, text),
-                _ => out.extend_from_slice(text),
+                Some(colors) => colors.wrap(out, &colors.selected_match, text),
+                None => out.extend_from_slice(text),
             }
             out.push(terminator);
         }
@@ -183,13 +183,18 @@ pub(super) fn emit_line(
         // A selected line of `-v` has no match to show.
         Some(colors) => {
             let line_color = if o.invert && colors.reverse { &colors.context_line } else { &colors.selected_line };
-            let spans = if o.invert { Vec::new() } else { spans(finds, text) };
-            colors.line(out, text, &spans, line_color, &colors.selected_match);
+            let spans = if o.invert { Vec::new() } else { spans(finds, line) };
+            colors.line(out, line, &spans, line_color, &colors.selected_match);
         }
         None => out.extend_from_slice(text),
     }
     out.push(terminator);
     true
+}
+
+/// The non-empty matches of a line, as byte spans (what `--color` marks).
+pub(super) fn spans(finds: &dyn Finds, line: &[u8]) -> Vec<(usize, usize)> {
+    finds.parts(line, None).into_iter().filter(|part| part.end > part.start).map(|p| (p.start, p.end)).collect()
 }
 
 /// A line with each of its matches replaced.
@@ -203,16 +208,6 @@ fn replaced(line: &[u8], parts: &[Part]) -> Vec<u8> {
     }
     out.extend_from_slice(&line[from..]);
     out
-}
-
-/// The non-empty matches of a line, as byte spans (colours).
-pub(super) fn spans(finds: &dyn Finds, line: &[u8]) -> Vec<(usize, usize)> {
-    finds
-        .parts(line, None)
-        .into_iter()
-        .filter(|part| part.end > part.start)
-        .map(|part| (part.start, part.end))
-        .collect()
 }
 
 /// Whether output may hold `bytes`: GNU grep in a UTF-8 locale leaves out a line that is not

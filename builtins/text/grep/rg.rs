@@ -189,6 +189,9 @@ pub async fn rg(ctx: Ctx<'_>, args: Args) -> Status {
             return ctx.misuse(&RG, message).await;
         }
     }
+    // ripgrep sets groups apart with `--` when it shows context (none for -C 0).
+    o.context = o.before > 0 || o.after > 0;
+    o.group_separator = Some("--".to_string());
     // ripgrep prints an inverted match's whole line, `-o` or not.
     o.only &= !o.invert;
     if o.vimgrep {
@@ -196,9 +199,6 @@ pub async fn rg(ctx: Ctx<'_>, args: Args) -> Status {
         (o.number, o.column, o.heading) = (true, true, false);
         o.with_name.get_or_insert(true);
     }
-    // ripgrep sets groups apart with `--` when it shows context (none for -C 0).
-    o.context = o.before > 0 || o.after > 0;
-    o.group_separator = Some("--".to_string());
     no_ignore |= unrestricted >= 1;
     hidden |= unrestricted >= 2;
     if unrestricted >= 3 || o.text {
