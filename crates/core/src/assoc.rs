@@ -59,7 +59,7 @@ fn fnv1(key: &str) -> u32 {
 
 impl Assoc {
     /// The empty table bash makes converting a variable to an associative array (fewer
-    /// buckets than a new one: [`CONVERTED_BUCKETS`]).
+    /// buckets than a new one: `CONVERTED_BUCKETS`).
     pub fn converted() -> Self {
         Assoc { entries: IndexMap::new(), buckets: CONVERTED_BUCKETS, next: 0 }
     }

@@ -366,7 +366,7 @@ impl Vars {
     }
 
     /// Where `name`'s references lead, as bash's `find_variable_nameref` follows them: at
-    /// most [`MAX_REFERENCES`] references, a reference with no value ending the chain, one
+    /// most `MAX_REFERENCES` references, a reference with no value ending the chain, one
     /// that names the start or itself making a circle. Each step is one map lookup; nothing
     /// is allocated.
     pub fn lead<'a>(&'a self, name: &'a str) -> Lead<'a> {
@@ -1136,7 +1136,7 @@ pub enum Lead<'a> {
         /// The name met again.
         at: &'a str,
     },
-    /// More references than [`MAX_REFERENCES`]: bash finds nothing, silently.
+    /// More references than `MAX_REFERENCES`: bash finds nothing, silently.
     TooDeep,
 }
 

@@ -441,8 +441,8 @@ impl<'a> Ctx<'a> {
 
     /// An array the command was to set (`read -a NAME`, `mapfile NAME`) refused, said as bash
     /// says it: a read-only variable by the name given ([`Ctx::readonly_refused`]), a
-    /// reference to what cannot be an array by the command (`mapfile: `a[0]': not a valid
-    /// identifier`), a circle of references not at all (its warning is a note); status 1.
+    /// reference to what cannot be an array by the command (``mapfile: `a[0]': not a valid
+    /// identifier``), a circle of references not at all (its warning is a note); status 1.
     pub async fn array_refused(&mut self, name: &str, err: crate::vars::SetError) -> Status {
         match err {
             crate::vars::SetError::Readonly(_) => self.readonly_refused(name).await,
