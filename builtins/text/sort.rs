@@ -442,17 +442,12 @@ impl Line {
 }
 
 /// A number that orders keys as `order` would, only more coarsely: equal hints say nothing,
-/// unequal ones decide. Byte order: the first eight bytes; `-n`: the integer part; other
-/// orders: 0 for every key.
+/// unequal ones decide. Byte order: [`prefix_hint`]; `-n`: the integer part; other orders: 0
+/// for every key.
 fn hint(text: &[u8], number: &Number, order: &Order) -> u64 {
     const ZERO: u64 = 1 << 62;
     match order.mode {
-        Mode::Text if !order.fold && !order.dictionary && !order.printable => {
-            let mut first = [0u8; 8];
-            let len = text.len().min(8);
-            first[..len].copy_from_slice(&text[..len]);
-            u64::from_be_bytes(first)
-        }
+        Mode::Text if !order.fold && !order.dictionary && !order.printable => prefix_hint(text),
         Mode::Numeric => match (number.small, number.negative) {
             (Some(value), false) if value < ZERO => ZERO + value,
             (Some(value), true) if value < ZERO => ZERO - value,
@@ -461,6 +456,22 @@ fn hint(text: &[u8], number: &Number, order: &Order) -> u64 {
             (_, true) => 0,
         },
         _ => 0,
+    }
+}
+
+/// Orders byte strings as their bytes do, only more coarsely: the first 7 bytes (zeros past
+/// the end), then the length, counted up to 8. So equal hints of length 8 say that both
+/// strings begin with the same 7 bytes and go on (a multikey sort goes on with the next 7,
+/// [`sort_plain`]), and equal hints of a length below 8 that they are the same.
+fn prefix_hint(text: &[u8]) -> u64 {
+    match text.first_chunk::<8>() {
+        Some(first) => (u64::from_be_bytes(*first) & !0xff) | 8,
+        None => {
+            let mut first = [0u8; 8];
+            first[..text.len()].copy_from_slice(text);
+            first[7] = text.len() as u8;
+            u64::from_be_bytes(first)
+        }
     }
 }
 
@@ -507,18 +518,22 @@ struct Sorter<'d> {
     data: &'d [u8],
     /// The keys of every line, those of one line after another.
     keys: Vec<KeyText>,
+    /// Bytes every line begins with alike, which the hints of whole lines skip (see
+    /// [`Sorter::hint_past_common_prefix`]).
+    skip: usize,
 }
 
 impl<'d> Sorter<'d> {
     fn new(rules: &'d Rules, data: &'d [u8]) -> Self {
-        Sorter { rules, data, keys: Vec::new() }
+        Sorter { rules, data, keys: Vec::new(), skip: 0 }
     }
 
     /// The lines of the buffer (each ended by the terminator; what follows the last one is
     /// not a line), their keys worked out.
-    fn lines(&mut self) -> Vec<Line> {
+    fn lines(&mut self, expected: usize) -> Vec<Line> {
         let mut spans = Vec::new();
-        let mut lines = Vec::new();
+        let mut lines = Vec::with_capacity(expected);
+        self.keys.reserve(expected * self.rules.orders.len());
         let mut start = 0;
         for end in memchr::memchr_iter(self.rules.options.terminator, self.data) {
             lines.push(self.line(start, end, &mut spans));
@@ -542,7 +557,8 @@ impl<'d> Sorter<'d> {
             first_hint.get_or_insert_with(|| hint(&text[from..to], &number, order));
             self.keys.push(KeyText { from: start + from, to: start + to, number });
         }
-        let hint = first_hint.unwrap_or_else(|| hint(text, &Number::default(), &rules.options.global));
+        let hint = first_hint
+            .unwrap_or_else(|| hint(&text[self.skip.min(text.len())..], &Number::default(), &rules.options.global));
         // Offsets fit: a buffer is cut below 4 GiB and 2^32 keys ([`Budget`]).
         let mut line = Line { start: start as u32, end: end as u32, keys: first as u32, hint_high: 0, hint_low: 0 };
         line.set_hint(hint);
@@ -552,27 +568,32 @@ impl<'d> Sorter<'d> {
     /// Whole lines in byte order that all begin alike (the date on every line of a log) are
     /// hinted by the bytes after what they share: hints of the shared bytes would all be equal
     /// and every comparison would reach into the input (at 1 GB, a cache miss each side).
-    /// Hints so made compare only within this buffer (a merge of runs works its own out).
-    fn hint_past_common_prefix(&self, lines: &mut [Line]) {
-        let Some(first) = lines.first() else { return };
+    /// Hints so made compare only within this buffer, or with those of lines hinted past as
+    /// many bytes (a merge of runs hints past what all the runs share). The bytes skipped.
+    fn hint_past_common_prefix(&mut self, lines: &mut [Line]) -> usize {
+        let Some(first) = lines.first() else { return 0 };
         let first = &self.data[first.span()];
         let mut common = first.len();
         for line in lines.iter() {
             let text = &self.data[line.span()];
             if !text.starts_with(&first[..common]) {
-                common = text.iter().zip(first).take_while(|(a, b)| a == b).count();
+                common = shared_prefix(text, first);
                 if common == 0 {
-                    return;
+                    break;
                 }
             }
         }
-        for line in lines.iter_mut() {
-            line.set_hint(hint(
-                &self.data[line.start as usize + common..line.end as usize],
-                &Number::default(),
-                &self.rules.options.global,
-            ));
+        if common != self.skip {
+            self.skip = common;
+            for line in lines.iter_mut() {
+                line.set_hint(hint(
+                    &self.data[line.start as usize + common..line.end as usize],
+                    &Number::default(),
+                    &self.rules.options.global,
+                ));
+            }
         }
+        common
     }
 
     /// Key by key; `last_resort` adds the whole-line comparison GNU makes on ties.
@@ -924,7 +945,7 @@ async fn check_or_merge(
         return 2;
     }
     let mut sorter = Sorter::new(rules, &data);
-    let mut lines = sorter.lines();
+    let mut lines = sorter.lines(0);
     if rules.plain {
         sorter.hint_past_common_prefix(&mut lines);
     }
@@ -956,6 +977,8 @@ struct Budget {
     bytes: usize,
     line_cost: usize,
     keys_per_line: usize,
+    /// The inputs' bytes when every input is a file (what the buffer need hold at most).
+    files: Option<usize>,
 }
 
 /// The default buffer for input of unknown size (a pipe).
@@ -967,23 +990,37 @@ const MIN_BUFFER: usize = 64 << 10;
 
 impl Budget {
     fn new(ctx: &Ctx<'_>, rules: &Rules, files: &[String], given: Option<usize>, spill: bool) -> Budget {
-        let bytes = given.map(|b| b.max(MIN_BUFFER)).unwrap_or_else(|| {
-            let mut total: usize = 0;
-            for file in files {
-                let size = match file.as_str() {
-                    "-" | "/dev/stdin" => None,
-                    _ => ctx.vfs.stat(&ctx.abs(file)).ok().filter(|m| !m.is_dir()).map(|m| m.size),
-                };
-                match size {
-                    Some(size) => total = total.saturating_add(usize::try_from(size).unwrap_or(usize::MAX)),
-                    None if spill => return PIPE_BUFFER,
-                    None => return FILE_BUFFER,
-                }
-            }
+        let mut sizes: Option<usize> = Some(0);
+        for file in files {
+            let size = match file.as_str() {
+                "-" | "/dev/stdin" => None,
+                _ => ctx.vfs.stat(&ctx.abs(file)).ok().filter(|m| !m.is_dir()).map(|m| m.size),
+            };
+            sizes = match (sizes, size) {
+                (Some(total), Some(size)) => Some(total.saturating_add(usize::try_from(size).unwrap_or(usize::MAX))),
+                _ => None,
+            };
+        }
+        let bytes = match (given, sizes) {
+            (Some(given), _) => given.max(MIN_BUFFER),
             // The records of short lines can cost several times their bytes.
-            total.saturating_mul(8).clamp(PIPE_BUFFER, FILE_BUFFER)
-        });
-        Budget { bytes, line_cost: rules.line_cost(), keys_per_line: rules.orders.len() }
+            (None, Some(total)) => total.saturating_mul(8).clamp(PIPE_BUFFER, FILE_BUFFER),
+            (None, None) if spill => PIPE_BUFFER,
+            (None, None) => FILE_BUFFER,
+        };
+        Budget { bytes, line_cost: rules.line_cost(), keys_per_line: rules.orders.len(), files: sizes }
+    }
+
+    /// The room to make in the buffer at first, so that it is not copied (and held twice) as it
+    /// grows: for files, their bytes when they fit the budget; for a pipe, the budget.
+    fn first_room(&self) -> usize {
+        let room = if self.bytes <= 16 * PIPE_BUFFER {
+            self.bytes
+        } else {
+            self.bytes.min(READ_PIECE.max(self.bytes / (1 + self.line_cost / 8)))
+        };
+        // One byte more for a terminator the last line lacks.
+        self.files.map_or(room, |files| room.min(files.saturating_add(1))).max(MIN_BLOCK)
     }
 
     /// Whether a buffer of `bytes` and `lines` lines is full.
@@ -1016,35 +1053,32 @@ async fn sort_external(
     let mut buffer: Vec<u8> = Vec::new();
     let mut lines_in_buffer = 0usize;
     let mut runs: Vec<String> = Vec::new();
+    let mut prefix = RunsPrefix::default();
     for file in files {
         let mut reader = match ctx.open_operand(file) {
             Ok(reader) => reader,
             Err(err) => return cannot_read(ctx, file, &err).await,
         };
         loop {
-            let piece = ctx.read_held(&mut reader).await;
-            let piece = match piece {
-                Ok(Some(piece)) => piece,
-                Ok(None) => break,
-                Err(err) => return cannot_read(ctx, file, &err).await,
-            };
-            lines_in_buffer += memchr::memchr_iter(terminator, &piece).count();
             if buffer.capacity() == 0 {
-                // Sized once, so that it is not copied (and held twice) as it grows: for files,
-                // their bytes when they fit; for a pipe, the budget.
-                let expected = if budget.bytes <= 16 * PIPE_BUFFER {
-                    budget.bytes
-                } else {
-                    budget.bytes.min(READ_PIECE.max(budget.bytes / (1 + budget.line_cost / 8)))
-                };
-                buffer = Vec::with_capacity(expected.max(piece.len()));
+                buffer.reserve_exact(budget.first_room());
             }
-            buffer.extend_from_slice(&piece);
+            // A file is read straight into the buffer's room (a piece at a time, or what room
+            // is left: the buffer grows only for a line longer than it).
+            let room = buffer.capacity() - buffer.len();
+            let most = if room >= MIN_BLOCK { room.min(READ_PIECE) } else { READ_PIECE };
+            let at = buffer.len();
+            match ctx.read_held_into(&mut reader, &mut buffer, most).await {
+                Ok(0) => break,
+                Ok(_) => {}
+                Err(err) => return cannot_read(ctx, file, &err).await,
+            }
+            lines_in_buffer += memchr::memchr_iter(terminator, &buffer[at..]).count();
             if budget.full(buffer.len(), lines_in_buffer) {
                 // The complete lines go to a run; a line begun stays, moved to the front of the
                 // same buffer for the next run.
                 let Some(last) = memchr::memrchr(terminator, &buffer) else { continue };
-                match write_run(ctx, rules, &buffer[..=last], scratch).await {
+                match write_run(ctx, rules, &buffer[..=last], lines_in_buffer, scratch, &mut prefix).await {
                     Ok(run) => runs.push(run),
                     Err(status) => return status,
                 }
@@ -1059,22 +1093,21 @@ async fn sort_external(
     }
     if runs.is_empty() {
         let mut sorter = Sorter::new(rules, &buffer);
-        let lines = sort_buffer(&mut sorter);
+        let (lines, _) = sort_buffer(&mut sorter, lines_in_buffer);
         let mut out = Output::new(ctx, output);
-        for line in &lines {
-            if let Err(status) = out.line(ctx, &buffer[line.span()], terminator).await {
-                return status;
-            }
+        if let Err(status) = out.lines(ctx, &buffer, &lines, terminator).await {
+            return status;
         }
         return out.finish(ctx).await;
     }
     if !buffer.is_empty() {
-        match write_run(ctx, rules, &buffer, scratch).await {
+        match write_run(ctx, rules, &buffer, lines_in_buffer, scratch, &mut prefix).await {
             Ok(run) => runs.push(run),
             Err(status) => return status,
         }
     }
     drop(buffer);
+    let skip = prefix.shared;
     // At most FAN_IN runs are read at once: groups of them are merged into longer runs (in
     // order, so that ties keep the input's order) until one merge makes the output.
     while runs.len() > FAN_IN {
@@ -1089,7 +1122,7 @@ async fn sort_external(
                 Err(status) => return status,
             };
             let mut out = Output::Run(path.clone(), writer, Vec::new());
-            if let Err(status) = merge_runs(ctx, rules, group, &budget, &mut out).await {
+            if let Err(status) = merge_runs(ctx, rules, group, &budget, skip, &mut out).await {
                 return status;
             }
             if let Err(status) = out.finish_run(ctx).await {
@@ -1103,7 +1136,7 @@ async fn sort_external(
         runs = merged;
     }
     let mut out = Output::new(ctx, output);
-    if let Err(status) = merge_runs(ctx, rules, &runs, &budget, &mut out).await {
+    if let Err(status) = merge_runs(ctx, rules, &runs, &budget, skip, &mut out).await {
         return status;
     }
     out.finish(ctx).await
@@ -1121,32 +1154,72 @@ async fn cannot_read(ctx: &Ctx<'_>, file: &str, err: &std::io::Error) -> Status 
     2
 }
 
-/// Sorts the lines of a buffer (deduplicated under `-u`).
-fn sort_buffer(sorter: &mut Sorter<'_>) -> Vec<Line> {
-    let mut lines = sorter.lines();
-    if sorter.rules.plain {
-        sorter.hint_past_common_prefix(&mut lines);
-    }
+/// Sorts the lines of a buffer (deduplicated under `-u`); with them, the bytes every line of
+/// the buffer begins with alike when the lines are whole lines in byte order (else 0).
+fn sort_buffer(sorter: &mut Sorter<'_>, expected: usize) -> (Vec<Line>, usize) {
+    let mut lines = sorter.lines(expected);
+    let common = if sorter.rules.plain { sorter.hint_past_common_prefix(&mut lines) } else { 0 };
     let options = &sorter.rules.options;
     let stable = options.stable || options.unique;
-    let mut lines = sort_lines(sorter, lines, stable);
-    if options.unique {
+    let mut lines = sort_lines(sorter, lines, stable, common);
+    if options.unique && sorter.rules.plain {
+        // Equal whole lines are the same bytes (and the hints no longer compare, [`sort_plain`]).
+        lines.dedup_by(|later, earlier| sorter.data[later.span()] == sorter.data[earlier.span()]);
+    } else if options.unique {
         lines.dedup_by(|later, earlier| sorter.compare(earlier, later, false) == Ordering::Equal);
     }
-    lines
+    (lines, common)
 }
 
-/// Sorts a full buffer and writes it to a new scratch file; its name.
-async fn write_run(ctx: &Ctx<'_>, rules: &Rules, buffer: &[u8], scratch: &mut Scratch) -> Result<String, Status> {
+/// Sorts a full buffer and writes it to a new scratch file; its name. What its lines begin
+/// with alike goes into `prefix`.
+async fn write_run(
+    ctx: &Ctx<'_>,
+    rules: &Rules,
+    buffer: &[u8],
+    expected: usize,
+    scratch: &mut Scratch,
+    prefix: &mut RunsPrefix,
+) -> Result<String, Status> {
     let (path, writer) = scratch.create(ctx).await?;
     let mut sorter = Sorter::new(rules, buffer);
-    let lines = sort_buffer(&mut sorter);
-    let mut out = Output::Run(path.clone(), writer, Vec::new());
-    for line in &lines {
-        out.line(ctx, &buffer[line.span()], rules.options.terminator).await?;
+    let (lines, common) = sort_buffer(&mut sorter, expected);
+    if let Some(first) = lines.first() {
+        // Every line begins with the first line's `common` bytes, whichever line that is.
+        prefix.add(&buffer[first.start as usize..first.start as usize + common]);
     }
+    let mut out = Output::Run(path.clone(), writer, Vec::new());
+    out.lines(ctx, buffer, &lines, rules.options.terminator).await?;
     out.finish_run(ctx).await?;
     Ok(path)
+}
+
+/// What every line of every run begins with alike, for whole lines in byte order: the
+/// merge's hints skip it, as [`Sorter::hint_past_common_prefix`] skips what one buffer's
+/// lines share (a log's date, on every line).
+#[derive(Default)]
+struct RunsPrefix {
+    /// The bytes the first run's lines share (at most [`RunsPrefix::MOST`]).
+    first: Option<Vec<u8>>,
+    /// How many of them every run's lines share.
+    shared: usize,
+}
+
+impl RunsPrefix {
+    /// The most bytes kept: a prefix longer still is rare, and a hint past part of it works.
+    const MOST: usize = 4096;
+
+    /// Another run, whose lines all begin with `common`.
+    fn add(&mut self, common: &[u8]) {
+        match &self.first {
+            None => {
+                let first = common[..common.len().min(Self::MOST)].to_vec();
+                self.shared = first.len();
+                self.first = Some(first);
+            }
+            Some(first) => self.shared = self.shared.min(shared_prefix(first, common)),
+        }
+    }
 }
 
 /// The scratch files of one sort: where they go, and those not yet removed.
@@ -1231,14 +1304,29 @@ impl Output {
         }
     }
 
-    async fn line(&mut self, ctx: &Ctx<'_>, text: &[u8], terminator: u8) -> Result<(), Status> {
+    /// Adds a line to the piece; whether the piece is full (to be flushed).
+    fn push(&mut self, text: &[u8], terminator: u8) -> bool {
         let piece = self.piece();
         if piece.capacity() == 0 {
             piece.reserve(OUT_PIECE + 4096);
         }
         piece.extend_from_slice(text);
         piece.push(terminator);
-        if piece.len() >= OUT_PIECE { self.flush(ctx).await } else { Ok(()) }
+        piece.len() >= OUT_PIECE
+    }
+
+    async fn line(&mut self, ctx: &Ctx<'_>, text: &[u8], terminator: u8) -> Result<(), Status> {
+        if self.push(text, terminator) { self.flush(ctx).await } else { Ok(()) }
+    }
+
+    /// The lines of `data`, in the order given.
+    async fn lines(&mut self, ctx: &Ctx<'_>, data: &[u8], lines: &[Line], terminator: u8) -> Result<(), Status> {
+        for line in lines {
+            if self.push(&data[line.span()], terminator) {
+                self.flush(ctx).await?;
+            }
+        }
+        Ok(())
     }
 
     /// Hands on what the piece holds.
@@ -1247,8 +1335,7 @@ impl Output {
             Output::Stdout(piece) => {
                 // Handed on in pieces: a reader downstream starts at once, and its leaving
                 // stops this.
-                let full = std::mem::replace(piece, Vec::with_capacity(OUT_PIECE + 4096));
-                if ctx.out(full).await { Ok(()) } else { Err(1) }
+                if ctx.out_piece(piece).await { Ok(()) } else { Err(1) }
             }
             Output::Path { path, piece, started } => {
                 let mode = if *started { crate::vfs::WriteMode::Append } else { crate::vfs::WriteMode::Truncate };
@@ -1320,12 +1407,14 @@ struct RunReader {
     next: usize,
     /// The file is read to its end.
     done: bool,
+    /// Its lines are all merged.
+    over: bool,
 }
 
 impl RunReader {
-    /// The next block of whole lines (at least one, unless the run is over); `false` at the
-    /// end of the run.
-    fn refill(&mut self, rules: &Rules, block: usize) -> std::io::Result<bool> {
+    /// The next block of whole lines (at least one, unless the run is over), hinted past the
+    /// `skip` bytes every run's lines begin with; `false` at the end of the run.
+    fn refill(&mut self, rules: &Rules, block: usize, skip: usize) -> std::io::Result<bool> {
         let terminator = rules.options.terminator;
         // What follows the last whole line (a line begun) starts the next block.
         let used = self.lines.last().map_or(0, |line| line.end as usize + 1);
@@ -1350,9 +1439,11 @@ impl RunReader {
             }
         }
         let mut sorter = Sorter::new(rules, &self.data);
-        self.lines = sorter.lines();
+        sorter.skip = skip;
+        self.lines = sorter.lines(0);
         self.keys = std::mem::take(&mut sorter.keys);
-        Ok(!self.lines.is_empty())
+        self.over = self.lines.is_empty();
+        Ok(!self.over)
     }
 
     fn head(&self) -> Side<'_> {
@@ -1362,12 +1453,14 @@ impl RunReader {
 
 /// Merges sorted runs (scratch files, in input order) into `out`; on ties the earlier run's
 /// line goes first, so the merge keeps a stable sort stable. Each run holds a block of its
-/// lines: together about one buffer.
+/// lines: together about one buffer. `skip`: the bytes every line of every run begins with
+/// ([`RunsPrefix`]), which the hints of whole lines pass over.
 async fn merge_runs(
     ctx: &Ctx<'_>,
     rules: &Rules,
     runs: &[String],
     budget: &Budget,
+    skip: usize,
     out: &mut Output,
 ) -> Result<(), Status> {
     // A block's records can cost several times its bytes (20 bytes a line of 6): an eighth of
@@ -1382,9 +1475,16 @@ async fn merge_runs(
                 return Err(2);
             }
         };
-        let mut run_reader =
-            RunReader { reader, data: Vec::new(), keys: Vec::new(), lines: Vec::new(), next: 0, done: false };
-        match run_reader.refill(rules, block) {
+        let mut run_reader = RunReader {
+            reader,
+            data: Vec::new(),
+            keys: Vec::new(),
+            lines: Vec::new(),
+            next: 0,
+            done: false,
+            over: false,
+        };
+        match run_reader.refill(rules, block, skip) {
             Ok(true) => readers.push(run_reader),
             Ok(false) => {}
             Err(err) => {
@@ -1393,80 +1493,108 @@ async fn merge_runs(
             }
         }
     }
-    // A binary heap of the runs by their heads (ties: the earlier run first).
+    // The runs by their heads (ties: the earlier run first; a run that is over after all).
     let less = |readers: &[RunReader], a: usize, b: usize| -> bool {
-        match compare_lines(rules, readers[a].head(), readers[b].head(), true) {
-            Ordering::Less => true,
-            Ordering::Equal => a < b,
-            Ordering::Greater => false,
+        match (readers[a].over, readers[b].over) {
+            (true, _) => false,
+            (false, true) => true,
+            (false, false) => match compare_lines(rules, readers[a].head(), readers[b].head(), true) {
+                Ordering::Less => true,
+                Ordering::Equal => a < b,
+                Ordering::Greater => false,
+            },
         }
     };
-    let mut heap: Vec<usize> = (0..readers.len()).collect();
-    for at in (0..heap.len() / 2).rev() {
-        sift_down(&mut heap, at, |a, b| less(&readers, a, b));
-    }
+    let mut tournament = Tournament::new(readers.len(), |a, b| less(&readers, a, b));
     let terminator = rules.options.terminator;
     // Under `-u`, the last line written (its bytes and keys), to leave out the lines equal
     // to it that other runs hold.
     let mut last: Option<(Vec<u8>, Vec<KeyText>, Line)> = None;
-    while let Some(&top) = heap.first() {
+    while let Some(top) = tournament.winner().filter(|&top| !readers[top].over) {
         let reader = &readers[top];
+        let line = &reader.lines[reader.next];
+        let text = &reader.data[line.span()];
         let keep = match &last {
+            // Equal whole lines are the same bytes.
+            Some((data, _, _)) if rules.options.unique && rules.plain => data[..data.len() - 1] != *text,
             Some((data, keys, line)) if rules.options.unique => {
                 compare_lines(rules, (data, keys, line), reader.head(), false) != Ordering::Equal
             }
             _ => true,
         };
         if keep {
-            let line = &reader.lines[reader.next];
-            let text = &reader.data[line.span()];
-            out.line(ctx, text, terminator).await?;
+            if out.push(text, terminator) {
+                out.flush(ctx).await?;
+            }
             if rules.options.unique {
                 let mut data = text.to_vec();
                 data.push(terminator);
                 let mut sorter = Sorter::new(rules, &data);
-                let lines = sorter.lines();
+                let lines = sorter.lines(0);
                 let keys = std::mem::take(&mut sorter.keys);
                 last = lines.first().map(|line| (data, keys, *line));
             }
         }
         let reader = &mut readers[top];
         reader.next += 1;
-        if reader.next == reader.lines.len() {
-            match reader.refill(rules, block) {
-                Ok(true) => {}
-                Ok(false) => {
-                    // The run is over: the last run of the heap takes its place.
-                    heap.swap_remove(0);
-                }
-                Err(err) => {
-                    ctx.complain(format!("read failed: {}: {}", quotef(&runs[top]), describe(&err))).await;
-                    return Err(2);
-                }
-            }
+        if reader.next == reader.lines.len()
+            && let Err(err) = reader.refill(rules, block, skip)
+        {
+            ctx.complain(format!("read failed: {}: {}", quotef(&runs[top]), describe(&err))).await;
+            return Err(2);
         }
-        sift_down(&mut heap, 0, |a, b| less(&readers, a, b));
+        tournament.replay(|a, b| less(&readers, a, b));
     }
     Ok(())
 }
 
-/// Moves the heap's entry at `at` down to where it belongs (`less` orders entries; the least
-/// is at the top).
-fn sift_down(heap: &mut [usize], mut at: usize, less: impl Fn(usize, usize) -> bool) {
-    loop {
-        let (left, right) = (2 * at + 1, 2 * at + 2);
-        let mut least = at;
-        if left < heap.len() && less(heap[left], heap[least]) {
-            least = left;
+/// A tournament of the runs of a merge by their heads (a tree of losers): the winner, and at
+/// each inner node the run that lost the match played there. When the winner's run moves on
+/// to its next line, that line plays its way up from its leaf, one comparison a level (a
+/// binary heap's sift makes two: a 64-way merge compared 12 times a line, now 6).
+struct Tournament {
+    /// `tree[0]`: the winner; `tree[1..k]`: the loser at each inner node of a binary tree
+    /// whose leaves, `k..2k`, are the runs (node `n`'s parent is `n / 2`).
+    tree: Vec<usize>,
+}
+
+impl Tournament {
+    /// The tournament of `runs` runs, `less` ordering them by their heads (a strict order).
+    fn new(runs: usize, less: impl Fn(usize, usize) -> bool) -> Tournament {
+        if runs == 0 {
+            return Tournament { tree: Vec::new() };
         }
-        if right < heap.len() && less(heap[right], heap[least]) {
-            least = right;
+        // The winner of each subtree, as the matches are played from the leaves up.
+        let mut winners = vec![0; 2 * runs];
+        for (run, leaf) in winners[runs..].iter_mut().enumerate() {
+            *leaf = run;
         }
-        if least == at {
-            return;
+        let mut tree = vec![0; runs];
+        for node in (1..runs).rev() {
+            let (a, b) = (winners[2 * node], winners[2 * node + 1]);
+            (winners[node], tree[node]) = if less(b, a) { (b, a) } else { (a, b) };
         }
-        heap.swap(at, least);
-        at = least;
+        tree[0] = if runs == 1 { 0 } else { winners[1] };
+        Tournament { tree }
+    }
+
+    /// The run whose head goes first; `None` when there are no runs.
+    fn winner(&self) -> Option<usize> {
+        self.tree.first().copied()
+    }
+
+    /// The winner's head changed (its next line, or the run is over): its way up replayed.
+    fn replay(&mut self, less: impl Fn(usize, usize) -> bool) {
+        let runs = self.tree.len();
+        let Some(&(mut winner)) = self.tree.first() else { return };
+        let mut node = (winner + runs) / 2;
+        while node >= 1 {
+            if less(self.tree[node], winner) {
+                std::mem::swap(&mut self.tree[node], &mut winner);
+            }
+            node /= 2;
+        }
+        self.tree[0] = winner;
     }
 }
 
@@ -1476,19 +1604,33 @@ const OUT_PIECE: usize = 256 * 1024;
 /// Lines below which one thread sorts alone.
 const PARALLEL_FROM: usize = 50_000;
 
-/// Sorts the lines, on as many threads as there are cores (up to 4) for large inputs: each
-/// sorts a part where it lies, then runs of parts are merged pairwise into a second table and
-/// back, each merge itself split across the threads (as GNU sort merges in parallel), so a
+/// The threads a sort uses: one per core, up to 4.
+fn sort_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get()).min(4)
+}
+
+/// Sorts the lines: whole lines in byte order by [`sort_plain`], others by their keys.
+/// `common` is what every line of the buffer begins with, when their hints were made past it.
+fn sort_lines(sorter: &Sorter<'_>, lines: Vec<Line>, stable: bool, common: usize) -> Vec<Line> {
+    if sorter.rules.plain {
+        return sort_plain(sorter.data, lines, common, sorter.rules.options.global.reverse);
+    }
+    sort_lines_by(lines, stable, &|a: &Line, b: &Line| sorter.compare(a, b, true))
+}
+
+/// Sorts the lines by `cmp`, on as many threads as there are cores (up to 4) for large inputs:
+/// each sorts a part where it lies, then runs of parts are merged pairwise into a second table
+/// and back, each merge itself split across the threads (as GNU sort merges in parallel), so a
 /// large input costs two line tables, not one per merge level.
-fn sort_lines(sorter: &Sorter<'_>, mut lines: Vec<Line>, stable: bool) -> Vec<Line> {
+fn sort_lines_by<F: Fn(&Line, &Line) -> Ordering + Sync>(mut lines: Vec<Line>, stable: bool, cmp: &F) -> Vec<Line> {
     let sort_part = |part: &mut [Line]| {
         if stable {
-            part.sort_by(|a, b| sorter.compare(a, b, true));
+            part.sort_by(cmp);
         } else {
-            part.sort_unstable_by(|a, b| sorter.compare(a, b, true));
+            part.sort_unstable_by(cmp);
         }
     };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
+    let threads = sort_threads();
     if threads < 2 || lines.len() < PARALLEL_FROM {
         sort_part(&mut lines);
         return lines;
@@ -1505,7 +1647,7 @@ fn sort_lines(sorter: &Sorter<'_>, mut lines: Vec<Line>, stable: bool) -> Vec<Li
         // partner copied), then the two tables trade places.
         for (from, to) in lines.chunks(2 * run).zip(other.chunks_mut(2 * run)) {
             let (left, right) = from.split_at(run.min(from.len()));
-            merge_into(sorter, left, right, to, threads);
+            merge_into(cmp, left, right, to, threads);
         }
         std::mem::swap(&mut lines, &mut other);
         run *= 2;
@@ -1513,26 +1655,133 @@ fn sort_lines(sorter: &Sorter<'_>, mut lines: Vec<Line>, stable: bool) -> Vec<Li
     lines
 }
 
+/// Whole lines in byte order, sorted a few bytes at a time (a multikey sort): first by their
+/// hints alone (each holds 7 bytes from `common` on, which compare without reaching into the
+/// buffer), then each run of lines whose hints tie is hinted again by its next 7 bytes and
+/// sorted by those, and so on. Comparing the tied lines themselves (as GNU does, and as
+/// [`compare_lines`] does) reaches into the buffer on every comparison, a cache miss each side
+/// at 1 GB; here each line of a tie is read once a round, its reads independent of each
+/// other, and the comparisons stay in the table. Lines that compare equal are the same bytes,
+/// so the order among them does not matter (`-s` and `-u` need nothing more), and `-r` is the
+/// order reversed. The hints of the sorted lines are left as the last round made them: they
+/// no longer compare across lines.
+fn sort_plain(data: &[u8], lines: Vec<Line>, common: usize, reverse: bool) -> Vec<Line> {
+    let mut lines = sort_lines_by(lines, false, &|a: &Line, b: &Line| a.hint().cmp(&b.hint()));
+    let threads = sort_threads();
+    if threads < 2 || lines.len() < PARALLEL_FROM {
+        resolve_ties(data, &mut lines, common + HINT_BYTES, 0);
+    } else {
+        // The ties are sorted apart from one another: the table is cut into parts, each cut
+        // moved past the run of ties it falls in, and each part sorted on its own thread.
+        let mut parts = Vec::with_capacity(threads);
+        let mut rest: &mut [Line] = &mut lines;
+        for left in (1..=threads).rev() {
+            let mut cut = rest.len() / left;
+            while cut > 0 && cut < rest.len() && rest[cut].hint() == rest[cut - 1].hint() {
+                cut += 1;
+            }
+            let (part, tail) = rest.split_at_mut(cut);
+            parts.push(part);
+            rest = tail;
+        }
+        std::thread::scope(|scope| {
+            for part in parts {
+                scope.spawn(move || resolve_ties(data, part, common + HINT_BYTES, 0));
+            }
+        });
+    }
+    if reverse {
+        lines.reverse();
+    }
+    lines
+}
+
+/// The bytes of a line a hint holds ([`prefix_hint`]).
+const HINT_BYTES: usize = 7;
+
+/// Ties of fewer lines than this are sorted by comparing their bytes.
+const SMALL_TIE: usize = 8;
+
+/// Rounds of [`sort_tie`] before the lines left tied are sorted by comparing their bytes.
+const MOST_ROUNDS: usize = 32;
+
+/// Sorts each run of lines in `lines` (sorted by their hints) whose hints are equal and say
+/// that the lines go on ([`prefix_hint`]'s length of 8): they agree up to `at` bytes.
+fn resolve_ties(data: &[u8], lines: &mut [Line], at: usize, round: usize) {
+    let mut from = 0;
+    while from < lines.len() {
+        let hint = lines[from].hint();
+        let mut to = from + 1;
+        while to < lines.len() && lines[to].hint() == hint {
+            to += 1;
+        }
+        if to - from > 1 && hint & 0xff == 8 {
+            sort_tie(data, &mut lines[from..to], at, round);
+        }
+        from = to;
+    }
+}
+
+/// Sorts lines that agree up to `at` bytes (each is at least that long).
+fn sort_tie(data: &[u8], lines: &mut [Line], at: usize, round: usize) {
+    let rest = |line: &Line| &data[line.start as usize + at..line.end as usize];
+    if lines.len() < SMALL_TIE || round >= MOST_ROUNDS {
+        lines.sort_unstable_by(|a, b| rest(a).cmp(rest(b)));
+        return;
+    }
+    for line in lines.iter_mut() {
+        let hint = prefix_hint(rest(line));
+        line.set_hint(hint);
+    }
+    lines.sort_unstable_by_key(Line::hint);
+    let (first, last) = (lines[0].hint(), lines[lines.len() - 1].hint());
+    if first != last {
+        resolve_ties(data, lines, at + HINT_BYTES, round + 1);
+    } else if first & 0xff == 8 {
+        // One tie again: the lines share more than these bytes. Go past all they share (at
+        // least the 7 hinted), where the next round tells them apart or finds them the same.
+        let head = rest(&lines[0]);
+        let shared = lines[1..].iter().fold(head.len(), |shared, line| shared.min(shared_prefix(head, rest(line))));
+        sort_tie(data, lines, at + shared, round + 1);
+    }
+}
+
+/// How many bytes `a` and `b` begin with alike.
+fn shared_prefix(a: &[u8], b: &[u8]) -> usize {
+    let len = a.len().min(b.len());
+    let (a, b) = (&a[..len], &b[..len]);
+    let mut at = 0;
+    while at + 16 <= len && a[at..at + 16] == b[at..at + 16] {
+        at += 16;
+    }
+    at + a[at..].iter().zip(&b[at..]).take_while(|(x, y)| x == y).count()
+}
+
 /// Merges the sorted `left` and `right` into `out` (as long as both), on up to `ways`
 /// threads: `out` is cut where the middle line of `left` belongs, and each side merged apart.
 /// On ties `left`'s lines go first, so the merge is stable.
-fn merge_into(sorter: &Sorter<'_>, left: &[Line], right: &[Line], out: &mut [Line], ways: usize) {
+fn merge_into<F: Fn(&Line, &Line) -> Ordering + Sync>(
+    cmp: &F,
+    left: &[Line],
+    right: &[Line],
+    out: &mut [Line],
+    ways: usize,
+) {
     if ways >= 2 && left.len() + right.len() >= PARALLEL_FROM && !left.is_empty() {
         let at = left.len() / 2;
         let pivot = &left[at];
         // The lines of `right` before the pivot: those that order strictly before it.
-        let cut = right.partition_point(|line| sorter.compare(line, pivot, true) == Ordering::Less);
+        let cut = right.partition_point(|line| cmp(line, pivot) == Ordering::Less);
         let (out_low, out_high) = out.split_at_mut(at + cut);
         std::thread::scope(|scope| {
-            scope.spawn(|| merge_into(sorter, &left[..at], &right[..cut], out_low, ways / 2));
-            merge_into(sorter, &left[at..], &right[cut..], out_high, ways - ways / 2);
+            scope.spawn(|| merge_into(cmp, &left[..at], &right[..cut], out_low, ways / 2));
+            merge_into(cmp, &left[at..], &right[cut..], out_high, ways - ways / 2);
         });
         return;
     }
     let (mut i, mut j) = (0, 0);
     for slot in out.iter_mut() {
-        let take_right =
-            j < right.len() && (i == left.len() || sorter.compare(&right[j], &left[i], true) == Ordering::Less);
+        let take_right = j < right.len() && (i == left.len() || cmp(&right[j], &left[i]) == Ordering::Less);
         if take_right {
             *slot = right[j];
             j += 1;
@@ -1618,6 +1867,105 @@ mod tests {
                 let by_hint = hint(a, &number_a, &order).cmp(&hint(b, &number_b, &order));
                 let full = compare_text(a, b, &order, &std::collections::hash_map::RandomState::new());
                 proptest::prop_assert!(by_hint == Ordering::Equal || by_hint == full, "{mode:?} {a:?} {b:?}");
+            }
+        }
+    }
+
+    /// Lines of `data` (each ended by a newline) as the sort makes them, hinted past `common`.
+    fn plain_lines(data: &[u8], common: usize) -> Vec<Line> {
+        let mut lines = Vec::new();
+        let mut start = 0;
+        for end in memchr::memchr_iter(b'\n', data) {
+            let mut line = Line { start: start as u32, end: end as u32, keys: 0, hint_high: 0, hint_low: 0 };
+            line.set_hint(prefix_hint(&data[start + common..end]));
+            lines.push(line);
+            start = end + 1;
+        }
+        lines
+    }
+
+    /// Lines from a few letters, many alike and many sharing long beginnings (the multikey
+    /// sort's rounds and its jumps past what a tie shares), some with NULs (the hint's zeros).
+    fn tangled_lines(count: usize, seed: u64) -> Vec<u8> {
+        let mut state = seed | 1;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let stems: [&[u8]; 4] = [b"", b"2026-11-05T10:", b"same prefix that goes on and on for a while ", b"a\0"];
+        let mut data = Vec::new();
+        for _ in 0..count {
+            data.extend_from_slice(b"==");
+            data.extend_from_slice(stems[(next() % 4) as usize]);
+            for _ in 0..next() % 12 {
+                data.push([b'a', b'b', 0, b'z'][(next() % 4) as usize]);
+            }
+            data.push(b'\n');
+        }
+        data
+    }
+
+    #[test]
+    fn the_multikey_sort_orders_as_bytes_do() {
+        // Above PARALLEL_FROM, so the hint sort and the ties run on threads where there are.
+        for (count, seed) in [(0, 1), (1, 2), (7, 3), (300, 4), (60_000, 5)] {
+            let data = tangled_lines(count, seed);
+            // The lines without their newlines: "a" goes before "a\0", though "a\n" goes after.
+            let mut expected: Vec<&[u8]> = data.split_inclusive(|b| *b == b'\n').map(|l| &l[..l.len() - 1]).collect();
+            expected.sort();
+            for reverse in [false, true] {
+                let sorted = sort_plain(&data, plain_lines(&data, 2), 2, reverse);
+                let got: Vec<&[u8]> = sorted.iter().map(|line| &data[line.span()]).collect();
+                let want: Vec<&[u8]> =
+                    if reverse { expected.iter().rev().copied().collect() } else { expected.clone() };
+                assert!(got == want, "{count} lines, reverse {reverse}");
+            }
+        }
+    }
+
+    #[test]
+    fn identical_lines_end_the_multikey_sort() {
+        let data = b"the very same line, long enough for several rounds of hints\n".repeat(1000);
+        let sorted = sort_plain(&data, plain_lines(&data, 0), 0, false);
+        assert_eq!(sorted.len(), 1000);
+    }
+
+    #[test]
+    fn a_tournament_merges_stably() {
+        // Runs of (key, run) pairs; the merge must give the keys in order, ties by run.
+        let runs: Vec<Vec<u32>> = vec![vec![1, 4, 4, 9], vec![], vec![2, 4, 8], vec![0, 4], vec![3, 5, 7, 10, 11]];
+        let mut next = vec![0; runs.len()];
+        let head = |next: &[usize], run: usize| runs[run].get(next[run]).copied();
+        let less = |next: &[usize], a: usize, b: usize| match (head(next, a), head(next, b)) {
+            (None, _) => false,
+            (Some(_), None) => true,
+            (Some(x), Some(y)) => x < y || (x == y && a < b),
+        };
+        let mut tournament = Tournament::new(runs.len(), |a, b| less(&next, a, b));
+        let mut merged = Vec::new();
+        while let Some(top) = tournament.winner().filter(|&top| head(&next, top).is_some()) {
+            merged.push((runs[top][next[top]], top));
+            next[top] += 1;
+            tournament.replay(|a, b| less(&next, a, b));
+        }
+        let mut expected: Vec<(u32, usize)> =
+            runs.iter().enumerate().flat_map(|(run, keys)| keys.iter().map(move |key| (*key, run))).collect();
+        expected.sort();
+        assert_eq!(merged, expected);
+    }
+
+    proptest::proptest! {
+        /// A prefix hint orders as the bytes do where two differ; equal ones of length 8 mean
+        /// seven equal bytes and more in both, of a length below 8 the same bytes.
+        #[test]
+        fn prefix_hints_order_as_bytes(a in proptest::collection::vec(0u8..4, 0..12), b in proptest::collection::vec(0u8..4, 0..12)) {
+            let (hint_a, hint_b) = (prefix_hint(&a), prefix_hint(&b));
+            match hint_a.cmp(&hint_b) {
+                Ordering::Equal if hint_a & 0xff == 8 => proptest::prop_assert!(a.len() > 7 && b.len() > 7 && a[..7] == b[..7]),
+                Ordering::Equal => proptest::prop_assert_eq!(&a, &b),
+                unequal => proptest::prop_assert_eq!(unequal, a.cmp(&b)),
             }
         }
     }

@@ -577,3 +577,30 @@ status 2
 sort: cannot create temporary file in 'nodir': No such file or directory
 sort: invalid suffix in -S argument '12Q'
 ## status: 0
+
+### whole lines that begin alike, sorted a few bytes at a time, in memory and past the buffer (-S, -u, -r)
+seq 1 100000 | awk '{ d = $1 % 28 + 1; k = ($1 * 7919) % 10007; printf "2026-11-%02dT%s%s\n", d, (k % 5 == 0) ? "same" : "x" (k % 977), (k % 3 == 0) ? " and a tail that goes on" : "" }' > log.txt
+sort log.txt | cksum
+sort -u log.txt | cksum
+sort -r log.txt | cksum
+sort -u log.txt | wc -l
+sort -S 64K log.txt | cksum
+sort -S 64K -u log.txt | cksum
+sort -S 64K -r -u log.txt | cksum
+cat log.txt | sort -S 64K | head -3
+printf 'b\na\0x\na\na\0\nab\n\n' | sort | od -c
+rm log.txt
+## stdout:
+729910577 2390390
+1184085863 1217968
+3725244930 2390390
+45439
+729910577 2390390
+1184085863 1217968
+1132269506 1217968
+2026-11-01Tsame
+2026-11-01Tsame
+2026-11-01Tsame
+0000000  \n   a  \n   a  \0  \n   a  \0   x  \n   a   b  \n   b  \n
+0000017
+## status: 0

@@ -578,6 +578,34 @@ impl<'a> Ctx<'a> {
         Ok(piece)
     }
 
+    /// [`Ctx::read_held`] into the end of `buffer`: a file's next bytes (at most `most`) are
+    /// read straight into its spare room, with no piece between to allocate and copy (sort
+    /// reads a 1 GB file into its buffer so); standard input's next piece is appended whole.
+    /// The bytes appended; 0 at the end.
+    pub async fn read_held_into(
+        &self,
+        reader: &mut OperandReader,
+        buffer: &mut Vec<u8>,
+        most: usize,
+    ) -> std::io::Result<usize> {
+        match reader {
+            OperandReader::File(file) => {
+                let before = buffer.len();
+                std::io::Read::read_to_end(&mut std::io::Read::take(file, most as u64), buffer)?;
+                // As [`OperandReader::chunk`]: a file read is not a wait, so yield.
+                tokio::task::yield_now().await;
+                Ok(buffer.len() - before)
+            }
+            OperandReader::Stdin(_) => match self.read_held(reader).await? {
+                Some(piece) => {
+                    buffer.extend_from_slice(&piece);
+                    Ok(piece.len())
+                }
+                None => Ok(0),
+            },
+        }
+    }
+
     /// Reads a file operand: `-` and `/dev/stdin` are standard input.
     pub async fn read_operand(&self, path: &str) -> std::io::Result<Vec<u8>> {
         match path {
