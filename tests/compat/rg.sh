@@ -305,7 +305,8 @@ rg -U -v 'x\n' m.rs; rg -U -l 'x\n\}' .; rg -U -b 'y\n\}\nz' m.rs
 rg -U -n '^' m.rs | wc -l; printf 'a\nb' | rg -U -b 'a\nb'
 rg 'x\n' m.rs 2>&1; echo "status $?"; rg '[\n]' m.rs 2>&1; echo "status $?"
 rg -F 'x\n' m.rs; echo "status $?"; rg '\s+y' m.rs; rg -c '[^a]+' m.rs
-rm -f m.rs
+: > e.txt; rg -U '' e.txt; echo "status $?"; printf '' | rg -U -c 'x*'; echo "status $?"
+rm -f m.rs e.txt
 ## stdout:
 1:fn a() {
 4:fn b() {
@@ -351,6 +352,8 @@ status 2
 status 1
   y
 7
+status 1
+status 1
 ## status: 0
 
 ### rg prints a line whatever its bytes; only a NUL byte makes a file binary

@@ -40,7 +40,9 @@ impl Selected {
             line
         };
         for part in parts {
-            if part.start == data.len() && data.last() == Some(&terminator) {
+            // A match at the very end of an input that ends with its terminator (or is empty)
+            // is on no line.
+            if part.start == data.len() && data.last().is_none_or(|&last| last == terminator) {
                 break;
             }
             let first = line_at(part.start);
@@ -76,7 +78,7 @@ pub(super) fn print_matches(
     let mut lines = 0;
     let mut last_line = 0;
     for part in parts.iter().filter(|part| o.empty_parts || part.end > part.start) {
-        if part.start == data.len() && data.last() == Some(&b'\n') {
+        if part.start == data.len() && data.last().is_none_or(|&last| last == b'\n') {
             break;
         }
         line_no += bytecount::count(&data[counted_to..part.start], b'\n');
@@ -115,8 +117,11 @@ mod tests {
         // "b\nc" touches lines 0 and 1; "ef\n" only line 2 (it ends after the terminator).
         let mut selected = Selected::new(data, &[part(1, 4), part(6, 9)], b'\n');
         assert_eq!((0..4).map(|i| selected.contains(i)).collect::<Vec<_>>(), [true, true, true, false]);
-        // An empty match at the very end of a terminated input is on no line.
+        // An empty match at the very end of a terminated input is on no line, nor one in an
+        // empty input.
         let mut selected = Selected::new(data, &[part(12, 12)], b'\n');
         assert!(!(0..5).any(|i| selected.contains(i)));
+        let mut selected = Selected::new(b"", &[part(0, 0)], b'\n');
+        assert!(!selected.contains(0));
     }
 }
