@@ -529,17 +529,67 @@ impl<'d> Sorter<'d> {
     }
 
     /// The lines of the buffer (each ended by the terminator; what follows the last one is
-    /// not a line), their keys worked out.
+    /// not a line), their keys worked out; `expected` of them, about. A large buffer is cut
+    /// into parts at line ends, one a thread, whose lines and keys are put together after.
     fn lines(&mut self, expected: usize) -> Vec<Line> {
+        let threads = if self.data.len() < PARALLEL_BYTES { 1 } else { sort_threads() };
+        if threads < 2 {
+            let mut lines = Vec::with_capacity(expected);
+            self.keys.reserve(expected * self.rules.orders.len());
+            self.lines_of(0, self.data.len(), &mut lines);
+            return lines;
+        }
+        let terminator = self.rules.options.terminator;
+        let mut cuts = vec![0];
+        for part in 1..threads {
+            let from = (self.data.len() / threads * part).max(cuts[part - 1]);
+            let cut = memchr::memchr(terminator, &self.data[from..]).map_or(self.data.len(), |at| from + at + 1);
+            cuts.push(cut);
+        }
+        cuts.push(self.data.len());
+        let (rules, data, skip) = (self.rules, self.data, self.skip);
+        let mut parts: Vec<(Vec<Line>, Vec<KeyText>)> = std::thread::scope(|scope| {
+            let workers: Vec<_> = cuts
+                .windows(2)
+                .enumerate()
+                .map(|(part, cut)| {
+                    let (from, to) = (cut[0], cut[1]);
+                    scope.spawn(move || {
+                        // The first part's tables become the whole's: room for every line.
+                        let expected = if part == 0 { expected } else { expected / threads };
+                        let keys = Vec::with_capacity(expected * rules.orders.len());
+                        let mut sorter = Sorter { rules, data, keys, skip };
+                        let mut lines = Vec::with_capacity(expected);
+                        sorter.lines_of(from, to, &mut lines);
+                        (lines, sorter.keys)
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|worker| worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+                .collect()
+        });
+        let mut parts = parts.drain(..);
+        let Some((mut lines, keys)) = parts.next() else { return Vec::new() };
+        self.keys = keys;
+        for (more, keys) in parts {
+            let first = self.keys.len() as u32;
+            lines.extend(more.into_iter().map(|line| Line { keys: line.keys + first, ..line }));
+            self.keys.extend_from_slice(&keys);
+        }
+        lines
+    }
+
+    /// The lines ending in `from..to` (`from` is a line's start), into `lines`.
+    fn lines_of(&mut self, from: usize, to: usize, lines: &mut Vec<Line>) {
         let mut spans = Vec::new();
-        let mut lines = Vec::with_capacity(expected);
-        self.keys.reserve(expected * self.rules.orders.len());
-        let mut start = 0;
-        for end in memchr::memchr_iter(self.rules.options.terminator, self.data) {
+        let mut start = from;
+        for end in memchr::memchr_iter(self.rules.options.terminator, &self.data[from..to]) {
+            let end = from + end;
             lines.push(self.line(start, end, &mut spans));
             start = end + 1;
         }
-        lines
     }
 
     fn line(&mut self, start: usize, end: usize, spans: &mut Vec<(usize, usize)>) -> Line {
@@ -572,25 +622,54 @@ impl<'d> Sorter<'d> {
     /// many bytes (a merge of runs hints past what all the runs share). The bytes skipped.
     fn hint_past_common_prefix(&mut self, lines: &mut [Line]) -> usize {
         let Some(first) = lines.first() else { return 0 };
-        let first = &self.data[first.span()];
-        let mut common = first.len();
-        for line in lines.iter() {
-            let text = &self.data[line.span()];
-            if !text.starts_with(&first[..common]) {
-                common = shared_prefix(text, first);
-                if common == 0 {
-                    break;
+        let (data, global) = (self.data, &self.rules.options.global);
+        let first = &data[first.span()];
+        // Each part of a large table on a thread of its own, as `lines` made them.
+        let threads = if lines.len() < PARALLEL_FROM { 1 } else { sort_threads() };
+        let part = lines.len().div_ceil(threads).max(1);
+        let shared_by = |lines: &[Line]| {
+            let mut common = first.len();
+            for line in lines {
+                let text = &data[line.span()];
+                if !text.starts_with(&first[..common]) {
+                    common = shared_prefix(text, first);
+                    if common == 0 {
+                        break;
+                    }
                 }
             }
-        }
+            common
+        };
+        let common = if threads < 2 {
+            shared_by(lines)
+        } else {
+            std::thread::scope(|scope| {
+                let workers: Vec<_> = lines.chunks(part).map(|lines| scope.spawn(move || shared_by(lines))).collect();
+                let shared = workers
+                    .into_iter()
+                    .map(|worker| worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+                shared.min().unwrap_or(0)
+            })
+        };
         if common != self.skip {
             self.skip = common;
-            for line in lines.iter_mut() {
-                line.set_hint(hint(
-                    &self.data[line.start as usize + common..line.end as usize],
-                    &Number::default(),
-                    &self.rules.options.global,
-                ));
+            let rehint = |lines: &mut [Line]| {
+                for line in lines {
+                    line.set_hint(hint(
+                        &data[line.start as usize + common..line.end as usize],
+                        &Number::default(),
+                        global,
+                    ));
+                }
+            };
+            if threads < 2 {
+                rehint(lines);
+            } else {
+                std::thread::scope(|scope| {
+                    for lines in lines.chunks_mut(part) {
+                        scope.spawn(move || rehint(lines));
+                    }
+                });
             }
         }
         common
@@ -1604,9 +1683,15 @@ const OUT_PIECE: usize = 256 * 1024;
 /// Lines below which one thread sorts alone.
 const PARALLEL_FROM: usize = 50_000;
 
-/// The threads a sort uses: one per core, up to 4.
+/// Bytes of a buffer below which one thread makes its lines.
+const PARALLEL_BYTES: usize = 4 << 20;
+
+/// The threads a sort uses: one per core, up to 4. Asked once a process: the standard
+/// library reads the cgroup's files each time (five system calls), and a merge makes the
+/// lines of a block thousands of times.
 fn sort_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get()).min(4)
+    static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *THREADS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()).min(4))
 }
 
 /// Sorts the lines: whole lines in byte order by [`sort_plain`], others by their keys.
@@ -1921,6 +2006,38 @@ mod tests {
                 let want: Vec<&[u8]> =
                     if reverse { expected.iter().rev().copied().collect() } else { expected.clone() };
                 assert!(got == want, "{count} lines, reverse {reverse}");
+            }
+        }
+    }
+
+    #[test]
+    fn lines_made_on_threads_are_those_made_on_one() {
+        // Past PARALLEL_BYTES, so the lines are made on threads where there are several cores.
+        let data = tangled_lines(250_000, 9);
+        assert!(data.len() > PARALLEL_BYTES);
+        for keys in [&[][..], &["2,2", "1.3"][..]] {
+            let options = Options {
+                keys: keys.iter().filter_map(|key| parse_key(key)).collect(),
+                global: Order::default(),
+                unique: false,
+                stable: false,
+                separator: None,
+                terminator: b'\n',
+                seed: std::collections::hash_map::RandomState::new(),
+            };
+            let rules = Rules::new(options);
+            let mut threaded = Sorter::new(&rules, &data);
+            let lines = threaded.lines(0);
+            let mut one = Sorter::new(&rules, &data);
+            let mut alone = Vec::new();
+            one.lines_of(0, data.len(), &mut alone);
+            assert_eq!(lines.len(), alone.len());
+            for (a, b) in lines.iter().zip(&alone) {
+                assert_eq!((a.span(), a.hint()), (b.span(), b.hint()));
+                for key in 0..rules.orders.len() {
+                    let (x, y) = (&threaded.keys[a.keys as usize + key], &one.keys[b.keys as usize + key]);
+                    assert_eq!((x.from, x.to), (y.from, y.to));
+                }
             }
         }
     }

@@ -10,8 +10,9 @@
 #
 # Each row: the median wall time of hyperfine's runs (output through a pipe: GNU grep stops at
 # the first match when its output is /dev/null), the peak RSS (GNU time's %M: for a pipeline,
-# its largest process), the ratios, and whether the output is the reference's (`same`; for
-# archives, the members and their sizes; for compressed output, the bytes it decompresses to).
+# its largest process), the ratios (wall, CPU: user + system, which swings less on a shared
+# machine), and whether the output is the reference's (`same`; for archives, the members and
+# their sizes; for compressed output, the bytes it decompresses to).
 # Runs per row: RUNS at 10 MB, at most 3 at 100 MB, 1 at 1 GB (after one untimed run that
 # also measures the RSS and checks the output, so the file is in the page cache for both).
 #
@@ -52,7 +53,7 @@ cd "$DATA"
 mkdir -p "$WORK/tmp"
 TOOLSH_ARGS=(--mount "/tmp=$WORK/tmp" --limit input-bytes=4294967296)
 echo "scale-files: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $("$JQ17" --version), $("$JAQ" --version), $(grep --version | head -1), $(sort --version | head -1), $(awk --version | head -1 | cut -d, -f1)"
-printf '%-44s %5s  %10s %8s  %-6s %10s %8s  %6s %6s  %s\n' workload MB "toolsh ms" "RSS MB" ref "ref ms" "RSS MB" ratio "RSS x" same
+printf '%-44s %5s  %10s %8s  %-6s %10s %8s  %6s %6s %6s  %s\n' workload MB "toolsh ms" "RSS MB" ref "ref ms" "RSS MB" ratio "CPU x" "RSS x" same
 
 # runs of hyperfine for a size in MB
 runs_for() { if [ "$1" -ge 1000 ]; then echo 1; elif [ "$1" -ge 100 ]; then echo $((RUNS < 3 ? RUNS : 3)); else echo "$RUNS"; fi; }
@@ -70,13 +71,14 @@ same() {
   esac && echo yes || echo NO
 }
 
-# median wall ms of each command given to hyperfine (in order), one per line
+# median wall ms and mean CPU ms (user + system) of each command given to hyperfine (in
+# order), one command a line
 times_of() {
   local runs=$1; shift
   # Failures are let through (-i): the row's `same` says what went wrong; hyperfine's warnings
   # about short or first runs say nothing a median of few runs does not.
   hyperfine --style none --output=pipe -i --runs "$runs" --export-json "$WORK/h.json" "$@" >/dev/null 2>&1
-  python3 -c 'import json,sys; [print("%.1f" % (r["median"] * 1000)) for r in json.load(open(sys.argv[1]))["results"]]' "$WORK/h.json"
+  python3 -c 'import json,sys; [print("%.1f %.1f" % (r["median"] * 1000, (r["user"] + r["system"]) * 1000)) for r in json.load(open(sys.argv[1]))["results"]]' "$WORK/h.json"
 }
 
 # row NAME MB LINE [REF_NAME REF_LINE]...: LINE run by toolsh, each REF_LINE by bash with
@@ -95,12 +97,14 @@ row() {
     commands+=("$(printf 'LC_ALL=C bash -c %q' "$2")")
     shift 2
   done
-  mapfile -t times < <(times_of "$runs" "${commands[@]}")
+  local times=() cpus=() wall cpu
+  while read -r wall cpu; do times+=("$wall"); cpus+=("$cpu"); done < <(times_of "$runs" "${commands[@]}")
   local i
   for i in "${!refs[@]}"; do
-    printf '%-44s %5s  %10s %8s  %-6s %10s %8s  %6s %6s  %s\n' "$name" "$mb" "${times[0]}" "$ours_rss" "${refs[$i]}" \
+    printf '%-44s %5s  %10s %8s  %-6s %10s %8s  %6s %6s %6s  %s\n' "$name" "$mb" "${times[0]}" "$ours_rss" "${refs[$i]}" \
       "${times[$((i + 1))]}" "${rss[$i]}" \
       "$(awk -v a="${times[0]}" -v b="${times[$((i + 1))]}" 'BEGIN { printf "%.2f", a / b }')" \
+      "$(awk -v a="${cpus[0]}" -v b="${cpus[$((i + 1))]}" 'BEGIN { printf "%.2f", a / b }')" \
       "$(awk -v a="$ours_rss" -v b="${rss[$i]}" 'BEGIN { printf "%.2f", a / b }')" "${verdicts[$i]}"
   done
 }
@@ -128,11 +132,14 @@ for mb in $SIZES; do
   row "cat | sort" "$mb" "cat $log | sort" gnu "cat $log | sort"
   row "sort (5-letter lines)" "$mb" "sort short$mb.txt" gnu "sort short$mb.txt"
   row "cat | sort (5-letter lines)" "$mb" "cat short$mb.txt | sort" gnu "cat short$mb.txt | sort"
-  [ -f "$WORK/sorted$mb.txt" ] || LC_ALL=C sort "$log" -o "$WORK/sorted$mb.txt"
-  cp "$WORK/sorted$mb.txt" "sorted.tmp"
-  row "uniq -c (of the sorted log)" "$mb" "uniq -c sorted.tmp" gnu "uniq -c sorted.tmp"
+  # The sorted log is made (by GNU sort, once) only for a run that has the uniq row.
+  if [[ "uniq -c (of the sorted log)" =~ $ONLY ]]; then
+    [ -f "$WORK/sorted$mb.txt" ] || LC_ALL=C sort "$log" -o "$WORK/sorted$mb.txt"
+    cp "$WORK/sorted$mb.txt" "sorted.tmp"
+    row "uniq -c (of the sorted log)" "$mb" "uniq -c sorted.tmp" gnu "uniq -c sorted.tmp"
+    rm -f sorted.tmp
+  fi
   row "cut -d' ' -f2 | sort | uniq -c" "$mb" "cut -d' ' -f2 $log | sort | uniq -c" gnu "cut -d' ' -f2 $log | sort | uniq -c"
-  rm -f sorted.tmp
 done
 
 for mb in 20 200; do
