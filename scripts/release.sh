@@ -36,11 +36,15 @@ fi
 BIN="$ROOT/target/$HOST/release/toolsh"
 
 # llvm-profdata from rustc's own tools (rustup's llvm-tools), else the newest installed one.
+# Only one of rustc's own LLVM major version: an older one cannot read the raw profiles this
+# rustc writes, and finding that out after the instrumented build costs a whole build.
 profdata() {
-  local sysroot candidate
+  local sysroot candidate llvm
   sysroot="$(rustc --print sysroot)"
+  llvm="$(rustc -vV | sed -n 's/^LLVM version: \([0-9]*\).*/\1/p')"
   for candidate in "$sysroot/lib/rustlib/$HOST/bin/llvm-profdata" $(ls -d /usr/lib/llvm-*/bin/llvm-profdata 2>/dev/null | sort -t- -k2 -rn); do
-    [ -x "$candidate" ] && echo "$candidate"
+    [ -x "$candidate" ] || continue
+    "$candidate" merge --version 2>/dev/null | grep -q "LLVM version $llvm\." && { echo "$candidate"; return 0; }
   done
   return 0
 }

@@ -505,7 +505,7 @@ impl Batch {
         let head = (!self.head.is_empty()).then(|| strip_terminator(&self.head, terminator));
         let body = &self.body[self.start..self.end];
         let body_lines =
-            (!body.is_empty()).then(|| strip_terminator(body, terminator).split(move |&b| b == terminator));
+            (!body.is_empty()).then(|| split_at_terminators(strip_terminator(body, terminator), terminator));
         head.into_iter().chain(body_lines.into_iter().flatten())
     }
 }
@@ -521,6 +521,25 @@ impl Batch {
             Some((line, !(unterminated && lines.peek().is_none())))
         })
     }
+}
+
+/// The pieces of `text` between terminators, as `split` makes them, each end found by memchr
+/// (`split`'s test of every byte was a third of `grep -v`'s time).
+fn split_at_terminators(text: &[u8], terminator: u8) -> impl Iterator<Item = &[u8]> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let text = rest?;
+        match memchr::memchr(terminator, text) {
+            Some(at) => {
+                rest = Some(&text[at + 1..]);
+                Some(&text[..at])
+            }
+            None => {
+                rest = None;
+                Some(text)
+            }
+        }
+    })
 }
 
 /// `text` without its final terminator: the empty piece after the last one is no line.

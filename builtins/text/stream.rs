@@ -742,9 +742,9 @@ pub async fn tr(ctx: Ctx<'_>, args: Args) -> Status {
         set1 = (0u8..=255).filter(|b| !set1.contains(b)).collect();
     }
     let set2 = sets.get(1).map(|s| tr_set(s, set1.len())).unwrap_or_default();
-    let mut map: [u16; 256] = [0; 256];
+    let mut map: [u8; 256] = [0; 256];
     for (i, slot) in map.iter_mut().enumerate() {
-        *slot = i as u16;
+        *slot = i as u8;
     }
     let mut in_set1 = [false; 256];
     for &b in &set1 {
@@ -755,7 +755,7 @@ pub async fn tr(ctx: Ctx<'_>, args: Args) -> Status {
         let limit = if truncate { set1.len().min(set2.len()) } else { set1.len() };
         for (i, &b) in set1.iter().take(limit).enumerate() {
             let target = set2.get(i).or(set2.last()).copied().unwrap_or(b);
-            map[b as usize] = u16::from(target);
+            map[b as usize] = target;
         }
     }
     let squeeze_set: [bool; 256] = {
@@ -768,20 +768,24 @@ pub async fn tr(ctx: Ctx<'_>, args: Args) -> Status {
     };
     let input = ctx.stdin();
     let mut last: Option<u8> = None;
-    while let Some(chunk) = input.read_chunk().await {
-        let mut out = Vec::with_capacity(chunk.len());
-        for b in chunk {
-            if delete && in_set1[b as usize] {
-                continue;
+    while let Some(mut chunk) = input.read_chunk().await {
+        // Each piece is changed where it lies: a lookup a byte for translation, a `retain` for
+        // deletion; only squeezing needs the byte before (a branch a byte was 3x GNU's time).
+        if delete {
+            chunk.retain(|&b| !in_set1[b as usize]);
+        } else {
+            for b in chunk.iter_mut() {
+                *b = map[*b as usize];
             }
-            let mapped = map[b as usize] as u8;
-            if squeeze && squeeze_set[mapped as usize] && last == Some(mapped) {
-                continue;
-            }
-            last = Some(mapped);
-            out.push(mapped);
         }
-        if !ctx.out(out).await {
+        if squeeze {
+            chunk.retain(|&b| {
+                let repeat = squeeze_set[b as usize] && last == Some(b);
+                last = Some(b);
+                !repeat
+            });
+        }
+        if !ctx.out(chunk).await {
             return 1;
         }
     }
