@@ -14,6 +14,13 @@
 //! written as a run to a scratch file (`-T`, `$TMPDIR`, `/tmp`: the session's scratch space,
 //! through the workspace), and the runs are merged, 64 at a time, into the output.
 //!
+//! Speed: each line's record holds a hint of its first key (or of its bytes past what every
+//! line of the buffer begins with), so most comparisons never reach into the input. Whole
+//! lines in byte order, the common case, are sorted by those hints alone and then each run of
+//! lines whose hints tie by its next 7 bytes, and so on (`sort_plain`, a multikey sort): a
+//! tied line is read once a round rather than at every comparison. A large buffer's lines are
+//! made, sorted and merged on every core; a merge of runs plays a tournament of their heads.
+//!
 //! Why not uutils' sort: see ARCHITECTURE.md ("sort and wc"). In short, `uu_sort` only runs as
 //! a whole program over the process's streams and files, so it would need a child process — a
 //! re-execution of a `toolsh` binary that a harness embedding the library does not have.
