@@ -381,3 +381,15 @@ b.txt:1
 status 1
 2
 ## status: 0
+
+### rg -U: an empty match at the end of an input without a final newline selects its last line
+printf 'ab\ncd' > t.txt; rg -U 'x*$' t.txt; rg -U -n 'd*$' t.txt; printf 'a' | rg -U 'b*$'; echo "status $?"
+rm -f t.txt
+## stdout:
+ab
+cd
+1:ab
+2:cd
+a
+status 0
+## status: 0

@@ -46,7 +46,9 @@ impl Selected {
                 break;
             }
             let first = line_at(part.start);
-            let last = line_at(part.end.max(part.start + 1).min(data.len()) - 1).max(first);
+            // Its last byte's line; an empty match at the end of an input without a final
+            // terminator has no byte and is on the last line (counting never goes back).
+            let last = line_at((part.end.max(part.start + 1).min(data.len()) - 1).max(part.start)).max(first);
             match ranges.last_mut() {
                 Some(range) if first <= range.1 + 1 => range.1 = range.1.max(last),
                 _ => ranges.push((first, last)),
