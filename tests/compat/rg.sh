@@ -393,3 +393,19 @@ cd
 a
 status 0
 ## status: 0
+
+### rg --iglob and --glob-case-insensitive match globs whatever their case; -g keeps it
+mkdir -p d; printf 'x\n' > d/A.TXT; printf 'x\n' > d/b.txt; printf 'x\n' > d/C.md
+rg -l x --iglob '*.txt' d | sort; echo; rg -l x -g '*.txt' d; echo; rg -l x --glob-case-insensitive -g '*.TXT' d | sort; echo; rg -l x --iglob '!*.TXT' d | sort
+rm -rf d
+## stdout:
+d/A.TXT
+d/b.txt
+
+d/b.txt
+
+d/A.TXT
+d/b.txt
+
+d/C.md
+## status: 0

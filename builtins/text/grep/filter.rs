@@ -64,16 +64,19 @@ pub(crate) struct Filter {
 }
 
 impl Filter {
-    /// The filter for a search from the working directory `cwd` (where `-g` globs start).
+    /// The filter for a search from the working directory `cwd` (where `-g` globs start);
+    /// each glob says whether it ignores case.
     pub(crate) fn new(
         cwd: &str,
         hidden: bool,
         no_ignore: bool,
-        globs: &[String],
+        globs: &[(String, bool)],
         types: &[(String, bool)],
     ) -> Result<Filter, String> {
         let mut builder = OverrideBuilder::new(cwd);
-        for glob in globs {
+        for (glob, nocase) in globs {
+            // The setting applies to the globs added after it, as ripgrep adds `--iglob`s.
+            builder.case_insensitive(*nocase).map_err(|err| err.to_string())?;
             builder.add(glob).map_err(|err| err.to_string())?;
         }
         let globs = builder.build().map_err(|err| err.to_string())?;

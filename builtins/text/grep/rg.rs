@@ -35,6 +35,8 @@ const VIMGREP: Opt = Opt::long("vimgrep", "print each match as PATH:LINE:COLUMN:
 const COUNT_MATCHES: Opt = Opt::long("count-matches", "the number of matches of each file that has any");
 const MULTILINE_DOTALL: Opt = Opt::long("multiline-dotall", "with -U, `.` matches newlines too");
 const NO_MESSAGES: Opt = Opt::long("no-messages", "suppress error messages about files");
+const IGLOB: Opt = Opt::long("iglob", "as -g, matching case-insensitively").value("GLOB");
+const GLOB_CASE_INSENSITIVE: Opt = Opt::long("glob-case-insensitive", "every -g glob matches case-insensitively");
 
 /// `rg`.
 pub const RG: Spec = Spec {
@@ -80,6 +82,8 @@ pub const RG: Spec = Spec {
         Opt::both('0', "null", "a NUL byte after each path instead of : or a newline"),
         Opt::both('a', "text", "search binary files as text"),
         Opt::both('g', "glob", "include (or with !, exclude) the paths matching GLOB").value("GLOB"),
+        IGLOB,
+        GLOB_CASE_INSENSITIVE,
         Opt::both('t', "type", "only search files of TYPE (see --type-list)").value("TYPE"),
         Opt::both('T', "type-not", "do not search files of TYPE").value("TYPE"),
         TYPE_LIST,
@@ -121,7 +125,8 @@ pub async fn rg(ctx: Ctx<'_>, args: Args) -> Status {
         ..Options::default()
     };
     let (mut case, mut hidden, mut no_ignore, mut unrestricted) = (Case::Sensitive, false, false, 0);
-    let (mut globs, mut types, mut list_files) = (Vec::new(), Vec::new(), false);
+    // Each glob with whether it ignores case (`--iglob`; every one under `--glob-case-insensitive`).
+    let (mut globs, mut types, mut list_files, mut glob_nocase) = (Vec::new(), Vec::new(), false, false);
     for (opt, value) in args.given() {
         if *opt == TYPE_LIST {
             return if ctx.out(Filter::type_list()).await { 0 } else { 2 };
@@ -135,6 +140,8 @@ pub async fn rg(ctx: Ctx<'_>, args: Args) -> Status {
                 NO_IGNORE => no_ignore = true,
                 FILES => list_files = true,
                 NO_MESSAGES => o.no_messages = true,
+                IGLOB => globs.push((value.to_string(), true)),
+                GLOB_CASE_INSENSITIVE => glob_nocase = true,
                 MAX_DEPTH => o.max_depth = Some(number("max depth")?),
                 SORT if !matches!(value, "path" | "none") => {
                     return Err(format!("sorting by {value} is not supported here (path and none are)"));
@@ -172,7 +179,7 @@ pub async fn rg(ctx: Ctx<'_>, args: Args) -> Status {
                     'a' => o.text = true,
                     'L' => o.follow = true,
                     'u' => unrestricted += 1,
-                    'g' => globs.push(value.to_string()),
+                    'g' => globs.push((value.to_string(), false)),
                     't' => types.push((value.to_string(), true)),
                     'T' => types.push((value.to_string(), false)),
                     'j' => drop(number("thread count")?),
@@ -226,6 +233,9 @@ pub async fn rg(ctx: Ctx<'_>, args: Args) -> Status {
         Case::Smart => !o.patterns.iter().any(|p| has_upper_literal(p)),
     };
     let cwd = ctx.abs(".");
+    if glob_nocase {
+        globs.iter_mut().for_each(|glob| glob.1 = true);
+    }
     o.filter = match Filter::new(&cwd, hidden, no_ignore, &globs, &types) {
         Ok(filter) => Some(std::sync::Arc::new(filter)),
         Err(message) => {
