@@ -1076,16 +1076,17 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
 /// while it runs: at most `limit` bytes (input-bytes), so a script with a gigabyte
 /// here-document is refused rather than held. The buffer is made at the file's size, so a long
 /// script is not grown into by copies (each a new set of pages the kernel faults in).
-/// Grows the pipe standard output is, when it is one, to 1 MiB (the kernel's usual most for
-/// a user). Commands hand their output on in pieces of up to 256 KiB; into the default 64 KiB
-/// pipe each piece's `write` waited for the reader to drain it, so making the next piece and
-/// the reader's work took turns instead of overlapping: `tr a-z A-Z < log | cat` of 1 GB took
-/// 1.6x GNU's wall time at the same CPU time. Not a pipe, or past the user's pipe quota: left
-/// as it is.
+/// Grows the pipe standard output is, when it is one, to 256 KiB: the size of the pieces
+/// commands hand their output on in. Into the default 64 KiB pipe each piece's `write` waited
+/// for the reader to drain it, so making the next piece and the reader's work took turns
+/// instead of overlapping: `tr a-z A-Z < log | cat` of 1 GB took 1.6x GNU's wall time at the
+/// same CPU time. Not larger: pipes count against the user's pipe quota (`pipe-user-pages-soft`,
+/// 64 MiB), past which the kernel makes everyone's new pipes small, and a harness may run many
+/// toolsh processes at once. Not a pipe, or past the quota: left as it is.
 fn widen_output_pipe() {
     let stdout = std::io::stdout();
     if !stdout.is_terminal() {
-        let _ = rustix::pipe::fcntl_setpipe_size(&stdout, 1 << 20);
+        let _ = rustix::pipe::fcntl_setpipe_size(&stdout, 256 << 10);
     }
 }
 
