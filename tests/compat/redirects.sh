@@ -596,3 +596,27 @@ line 39999
 ## status: 0
 ## files:
 big: 428890 bytes, 40000 lines
+
+### exec closing a descriptor inside a function or a group closes it there +stderr
+exec 3>f1
+f() { exec 3>&-; echo in >&3; echo "function $?"; }
+f
+echo after >&3; echo "after $?"
+exec 4>f2
+{ exec 4>&-; echo in >&4; echo "group $?"; }
+{ exec 5>f3; echo five >&5; }; echo again >&5; cat f3
+## stdout:
+function 1
+after 1
+group 1
+five
+again
+## stderr:
+environment: line 2: 3: Bad file descriptor
+3: Bad file descriptor
+4: Bad file descriptor
+## status: 0
+## files:
+f1: ""
+f2: ""
+f3: "five\nagain\n"

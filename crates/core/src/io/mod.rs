@@ -509,12 +509,20 @@ impl Fd {
 #[derive(Clone, Debug, Default)]
 pub struct Io {
     fds: smallvec::SmallVec<[Option<Fd>; 3]>,
+    /// The descriptors (below 64) [`Io::overlaid`] took from `exec`'s, which no redirection
+    /// set since: a table made inside a command that itself ran with `exec`'s descriptors
+    /// (a function's body, a group) takes `exec`'s again, so one an `exec` in there closed
+    /// or replaced is closed or replaced for the rest of it.
+    from_exec: u64,
 }
 
 impl Io {
     /// A table with stdin, stdout and stderr.
     pub fn new(stdin: Input, stdout: Output, stderr: Output) -> Self {
-        Io { fds: smallvec::smallvec![Some(Fd::Input(stdin)), Some(Fd::Output(stdout)), Some(Fd::Output(stderr))] }
+        Io {
+            fds: smallvec::smallvec![Some(Fd::Input(stdin)), Some(Fd::Output(stdout)), Some(Fd::Output(stderr))],
+            from_exec: 0,
+        }
     }
 
     /// Descriptor `n`.
@@ -542,6 +550,7 @@ impl Io {
             self.fds.resize(n + 1, None);
         }
         self.fds[n] = fd;
+        self.from_exec &= !exec_bit(n);
     }
 
     /// Standard input (empty when closed or not readable).
@@ -593,19 +602,22 @@ impl Io {
     }
 
     /// This table with the descriptors `exec` made permanent: each descriptor still as it was
-    /// in `base` (the table `exec` was run with, before its redirections) is `exec`'s; one
-    /// set since (a command substitution's output, a pipe, a redirected group) stays.
+    /// in `base` (the table `exec` was run with, before its redirections), or taken from
+    /// `exec`'s by an enclosing overlay, is `exec`'s; one set since (a command substitution's
+    /// output, a pipe, a redirected group) stays.
     pub fn overlaid(&self, base: &Io, exec: &Io) -> Io {
         let mut out = self.clone();
         let len = self.len().max(base.len()).max(exec.len());
         for n in 0..len {
-            let unchanged = match (self.get(n), base.get(n)) {
-                (Some(now), Some(then)) => now.same(then),
-                (None, None) => true,
-                _ => false,
-            };
+            let unchanged = self.from_exec & exec_bit(n) != 0
+                || match (self.get(n), base.get(n)) {
+                    (Some(now), Some(then)) => now.same(then),
+                    (None, None) => true,
+                    _ => false,
+                };
             if unchanged {
                 out.set(n, exec.get(n).cloned());
+                out.from_exec |= exec_bit(n);
             }
         }
         out
@@ -642,6 +654,12 @@ impl Io {
     pub fn is_empty(&self) -> bool {
         self.fds.iter().all(Option::is_none)
     }
+}
+
+/// The bit of descriptor `n` in [`Io::from_exec`] (none above 63: such a descriptor is judged
+/// by its value alone).
+fn exec_bit(n: usize) -> u64 {
+    if n < 64 { 1 << n } else { 0 }
 }
 
 impl toolsh_gate::Source for Input {
