@@ -21,12 +21,57 @@ const CHUNK: usize = 64 * 1024;
 /// Creates a bounded pipe.
 pub fn pipe() -> (PipeWriter, PipeReader) {
     let (sender, receiver) = mpsc::channel(PIPE_SLOTS);
-    (PipeWriter(sender), PipeReader(receiver))
+    (PipeWriter(Sender::Owned(sender)), PipeReader(receiver))
 }
 
-/// The writing end of a pipe; clones share the pipe, which closes when the last is dropped.
+/// Creates a bounded pipe whose writing end one holder can close for every clone
+/// ([`PipeWriter::shut`]): a coprocess's input, which the shell closes for good whatever
+/// copies of its descriptor tables (an enclosing command's, a line's saved shell) still hold.
+pub fn shared_pipe() -> (PipeWriter, PipeReader) {
+    let (sender, receiver) = mpsc::channel(PIPE_SLOTS);
+    (PipeWriter(Sender::Shared(Arc::new(Mutex::new(Some(sender))))), PipeReader(receiver))
+}
+
+/// The writing end of a pipe; clones share the pipe, which closes when the last is dropped
+/// (or, for a [`shared_pipe`], when it is shut).
 #[derive(Clone, Debug)]
-pub struct PipeWriter(mpsc::Sender<Vec<u8>>);
+pub struct PipeWriter(Sender);
+
+/// How a [`PipeWriter`] holds its channel.
+#[derive(Clone, Debug)]
+enum Sender {
+    /// Each clone holds the channel open.
+    Owned(mpsc::Sender<Vec<u8>>),
+    /// One sender for every clone, gone once shut: writes then fail as on a closed descriptor.
+    Shared(Arc<Mutex<Option<mpsc::Sender<Vec<u8>>>>>),
+}
+
+impl PipeWriter {
+    /// The channel's sender, `None` once shut.
+    fn sender(&self) -> Option<std::borrow::Cow<'_, mpsc::Sender<Vec<u8>>>> {
+        match &self.0 {
+            Sender::Owned(sender) => Some(std::borrow::Cow::Borrowed(sender)),
+            Sender::Shared(slot) => slot.lock().unwrap_or_else(|p| p.into_inner()).clone().map(std::borrow::Cow::Owned),
+        }
+    }
+
+    /// Closes a shared end for every clone: its reader sees the end of its input once it has
+    /// read what was sent. An ordinary end closes when its last clone is dropped.
+    pub fn shut(&self) {
+        if let Sender::Shared(slot) = &self.0 {
+            slot.lock().unwrap_or_else(|p| p.into_inner()).take();
+        }
+    }
+
+    /// True when both write into the same pipe.
+    fn same(&self, other: &PipeWriter) -> bool {
+        match (&self.0, &other.0) {
+            (Sender::Owned(a), Sender::Owned(b)) => a.same_channel(b),
+            (Sender::Shared(a), Sender::Shared(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+}
 
 /// The reading end of a pipe.
 #[derive(Debug)]
@@ -213,7 +258,9 @@ impl Output {
         }
         match self {
             Output::Null => Ok(()),
-            Output::Pipe(PipeWriter(sender)) => {
+            Output::Pipe(writer) => {
+                // A shut end is a closed descriptor.
+                let Some(sender) = writer.sender() else { return Err(io::Error::from_raw_os_error(9)) };
                 for chunk in bytes.chunks(CHUNK) {
                     if sender.send(chunk.to_vec()).await.is_err() {
                         return Err(io::Error::from(io::ErrorKind::BrokenPipe));
@@ -242,7 +289,7 @@ impl Output {
     /// True when the reader is gone: writing would fail with `BrokenPipe`.
     pub fn is_broken(&self) -> bool {
         match self {
-            Output::Pipe(PipeWriter(sender)) => sender.is_closed(),
+            Output::Pipe(writer) => writer.sender().is_some_and(|sender| sender.is_closed()),
             Output::Host(sink) => sink.broken.load(Ordering::Relaxed),
             Output::Job(job) => job.parent().is_broken(),
             _ => false,
@@ -399,6 +446,20 @@ impl Input {
         }))))
     }
 
+    /// Closes the pipe or file this reads for every clone, as closing the last descriptor of
+    /// it would: its writer's next write fails with `BrokenPipe` (a coprocess's output the
+    /// shell closed). Input being read at that moment is left open.
+    pub fn shut(&self) {
+        if let Some(inner) = &self.0
+            && let Ok(mut reader) = inner.try_lock()
+        {
+            reader.source = None;
+            reader.start = None;
+            reader.buf = Vec::new();
+            reader.pos = 0;
+        }
+    }
+
     /// The next chunk of bytes; `None` at end of input.
     pub async fn read_chunk(&self) -> Option<Vec<u8>> {
         let inner = self.0.as_ref()?;
@@ -478,7 +539,7 @@ impl Fd {
         fn same_output(a: &Output, b: &Output) -> bool {
             match (a, b) {
                 (Output::Null, Output::Null) | (Output::Closed, Output::Closed) => true,
-                (Output::Pipe(PipeWriter(a)), Output::Pipe(PipeWriter(b))) => a.same_channel(b),
+                (Output::Pipe(a), Output::Pipe(b)) => a.same(b),
                 (Output::Capture(a), Output::Capture(b)) => Arc::ptr_eq(a, b),
                 (Output::File(a), Output::File(b)) => Arc::ptr_eq(a, b),
                 (Output::Host(a), Output::Host(b)) => Arc::ptr_eq(a, b),
