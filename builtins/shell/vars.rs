@@ -450,9 +450,10 @@ pub async fn read(mut ctx: Ctx<'_>, args: Args) -> Status {
                 .await;
         }
     };
-    let input = match args.last(&READ_FD) {
+    let input = match args.last(&READ_FD).map(|fd| (fd, descriptor_number(fd))) {
         None => ctx.stdin(),
-        Some(fd) => match fd.parse::<usize>().ok().and_then(|n| ctx.io.get(n)).and_then(crate::io::Fd::input) {
+        Some((fd, None)) => return ctx.fail(format!("{fd}: invalid file descriptor specification")).await,
+        Some((fd, Some(n))) => match ctx.io.get(n).and_then(crate::io::Fd::input) {
             Some(input) => input.clone(),
             None => return ctx.fail(format!("{fd}: invalid file descriptor: Bad file descriptor")).await,
         },
@@ -601,9 +602,10 @@ pub async fn mapfile(mut ctx: Ctx<'_>, args: Args) -> Status {
         return ctx.fail(format!("`{name}': not a valid identifier")).await;
     }
     let delim = args.last(&MAPFILE_DELIM).map_or(b'\n', |d| toolsh_bytes::encode(d).first().copied().unwrap_or(0));
-    let input = match args.last(&MAPFILE_FD) {
+    let input = match args.last(&MAPFILE_FD).map(|fd| (fd, descriptor_number(fd))) {
         None => ctx.stdin(),
-        Some(fd) => match fd.parse::<usize>().ok().and_then(|n| ctx.io.get(n)).and_then(crate::io::Fd::input) {
+        Some((fd, None)) => return ctx.fail(format!("{fd}: invalid file descriptor specification")).await,
+        Some((fd, Some(n))) => match ctx.io.get(n).and_then(crate::io::Fd::input) {
             Some(input) => input.clone(),
             None => return ctx.fail(format!("{fd}: invalid file descriptor: Bad file descriptor")).await,
         },
@@ -834,4 +836,10 @@ pub async fn printenv(ctx: Ctx<'_>, args: Args) -> Status {
         return 1;
     }
     status
+}
+
+/// The descriptor `-u` names, as bash reads it (`legal_number`: blanks around an optional
+/// sign and digits); `None` for a word that names none (`-u ''`, `-u abc`, a negative number).
+fn descriptor_number(word: &str) -> Option<usize> {
+    word.trim_matches([' ', '\t', '\n']).trim_start_matches('+').parse::<usize>().ok()
 }

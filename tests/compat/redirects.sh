@@ -620,3 +620,25 @@ environment: line 2: 3: Bad file descriptor
 f1: ""
 f2: ""
 f3: "five\nagain\n"
+
+### read -u and mapfile -u tell a word that is no descriptor from a closed one +stderr
+read -u abc x; echo "read $?"
+read -u '' x; echo "read $?"
+read -u 9 x; echo "read $?"
+mapfile -u abc a; echo "mapfile $?"
+mapfile -u 9 a; echo "mapfile $?"
+exec 7<<<"seven"; read -u ' 7' x; echo "$x"
+## stdout:
+read 1
+read 1
+read 1
+mapfile 1
+mapfile 1
+seven
+## stderr:
+read: abc: invalid file descriptor specification
+read: : invalid file descriptor specification
+read: 9: invalid file descriptor: Bad file descriptor
+mapfile: abc: invalid file descriptor specification
+mapfile: 9: invalid file descriptor: Bad file descriptor
+## status: 0
