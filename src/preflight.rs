@@ -71,6 +71,12 @@ impl Preflight<'_> {
             }
             // A definition runs nothing; the body is checked when the function is called.
             Command::Function(_) => None,
+            // A coprocess runs its command as a background job does, and its name is expanded.
+            Command::Coproc(coproc) => coproc
+                .name
+                .as_ref()
+                .and_then(|name| self.word(name, depth))
+                .or_else(|| self.command(&coproc.body, depth)),
         }
     }
 

@@ -21,6 +21,10 @@ impl Interp {
     pub(crate) async fn exec_list(&mut self, list: &[ListItem], io: &Io) -> ExecResult {
         let mut status = 0;
         for item in list {
+            // The shell reaps its coprocess once it ended, as bash does its process.
+            if self.coproc.as_ref().is_some_and(super::coproc::Coproc::ended) {
+                self.reap_coproc(io).await;
+            }
             let exec_io;
             let io = match (&self.exec_io, &self.exec_base) {
                 (Some(redirected), Some(base)) => {
@@ -257,6 +261,9 @@ impl Interp {
                 self.debug_point(io, |text| text.write_str(&simple.bash_text())).await?;
             }
             let mut sub = self.subshell();
+            if let Some(own) = self.without_coproc_fds(&mut sub, &stage_io) {
+                stage_io = own;
+            }
             stages.push(async move {
                 let result = sub.exec_command(command, &stage_io).await;
                 sub.finish_subshell(result, &stage_io).await
@@ -393,6 +400,12 @@ impl Interp {
                     }
                     Box::pin(self.exec_redirected_compound(compound, redirects, io)).await
                 }
+                Command::Coproc(coproc) => {
+                    if coproc.span.line > 0 {
+                        self.state.lineno = coproc.span.line;
+                    }
+                    Box::pin(self.exec_coproc(coproc, io)).await
+                }
                 Command::Function(def) => {
                     if self.state.function_attrs.get(&def.name).is_some_and(|attrs| attrs.readonly) {
                         self.error(io, &format!("{}: readonly function", def.name)).await;
@@ -436,6 +449,8 @@ impl Interp {
             CompoundCommand::Brace(list) => self.exec_list(list, io).await,
             CompoundCommand::Subshell(list) => {
                 let mut sub = self.subshell();
+                let own = self.without_coproc_fds(&mut sub, io);
+                let io = own.as_ref().unwrap_or(io);
                 let result = sub.exec_list(list, io).await;
                 if let Err(Flow::SigPipe) = result {
                     return Err(Flow::SigPipe);
@@ -1729,6 +1744,8 @@ impl Interp {
             }
         };
         let mut sub = self.subshell();
+        let own = self.without_coproc_fds(&mut sub, io);
+        let io = own.as_ref().unwrap_or(io);
         sub.become_new_shell(Some(&name));
         if !source.starts_with("#!") {
             // A file without `#!` runs in bash's child reinitialised, whose shopt reset

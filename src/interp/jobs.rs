@@ -143,6 +143,11 @@ impl Running {
         self.kill(1);
     }
 
+    /// When it ended, if it did.
+    pub fn ended_at(&self) -> Option<Instant> {
+        *self.ended.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
     /// Time since it started, up to its end.
     pub fn elapsed(&self) -> Duration {
         match *self.ended.lock().unwrap_or_else(|p| p.into_inner()) {
@@ -410,7 +415,7 @@ impl Interp {
         let (id, pid, log) = self.enter_job(&command)?;
         let mut sub = self.subshell();
         sub.shared = Arc::new(self.shared.for_job());
-        let mut io = io.clone();
+        let mut io = self.without_coproc_fds(&mut sub, io).unwrap_or_else(|| io.clone());
         for fd in [1, 2] {
             io.set(fd, Some(super::io::Fd::Output(Output::Job(JobOutput::new(io.output(fd), Some(log.clone()))))));
         }
@@ -422,7 +427,7 @@ impl Interp {
 
     /// With `jobs` running already, waits a moment for one to end (`for …; do cmd & done`
     /// starts jobs faster than they get to run), so only jobs that do not end soon hit the limit.
-    async fn await_a_free_slot(&self) {
+    pub(crate) async fn await_a_free_slot(&self) {
         let running: Vec<Arc<Running>> = {
             let table = self.job_table();
             if table.running() < self.state.limits().jobs {
@@ -464,10 +469,8 @@ impl Interp {
 
     /// Runs `work` as job `id` (entered by [`Interp::enter_job`]): its status recorded when it
     /// ends, its log written out, its audit records flushed.
-    pub(crate) fn launch(&self, id: usize, work: BoxFuture<'static, Status>, log: Arc<JobLog>) {
-        let Some(run) = self.job_table().jobs.iter().find(|j| j.id == id).map(|j| j.run.clone()) else {
-            return;
-        };
+    pub(crate) fn launch(&self, id: usize, work: BoxFuture<'static, Status>, log: Arc<JobLog>) -> Option<Arc<Running>> {
+        let run = self.job_table().jobs.iter().find(|j| j.id == id).map(|j| j.run.clone())?;
         let gate = self.shared.gate().clone();
         let timed = Timed { work, run: run.clone() };
         let ending = run.clone();
@@ -485,6 +488,7 @@ impl Interp {
         if run.signal.load(Ordering::Relaxed) != 0 {
             task.abort();
         }
+        Some(run)
     }
 
     /// The execution a promoted line goes on with is its own; the session takes a new one.
@@ -621,7 +625,7 @@ pub(crate) async fn wait(interp: &mut Interp, args: &crate::builtins::spec::Args
     }
     let _ = io.stderr().write_text(&problems).await;
     if any {
-        let status = wait_any(interp, targets, var.as_deref()).await;
+        let status = wait_any(interp, targets, var.as_deref(), io).await;
         if status != 127 {
             child_ended(interp, io).await?;
         }
@@ -634,6 +638,7 @@ pub(crate) async fn wait(interp: &mut Interp, args: &crate::builtins::spec::Args
             Waited::Job(run) => {
                 let ended = run.finished().await;
                 interp.job_table().collect(pid);
+                interp.reap_coproc_of(pid, io).await;
                 child_ended(interp, io).await?;
                 ended
             }
@@ -657,7 +662,7 @@ async fn child_ended(interp: &mut Interp, io: &Io) -> Result<(), super::Flow> {
 }
 
 /// `wait -n`: the first of `targets` to end (one already ended counts), collected.
-async fn wait_any(interp: &mut Interp, targets: Vec<(Waited, u32)>, var: Option<&str>) -> Status {
+async fn wait_any(interp: &mut Interp, targets: Vec<(Waited, u32)>, var: Option<&str>, io: &Io) -> Status {
     let mut waiting = Vec::new();
     for (target, pid) in targets {
         match target {
@@ -680,6 +685,7 @@ async fn wait_any(interp: &mut Interp, targets: Vec<(Waited, u32)>, var: Option<
         let _ = interp.state.vars.set(name, pid.to_string());
     }
     interp.job_table().collect(pid);
+    interp.reap_coproc_of(pid, io).await;
     status
 }
 
@@ -903,7 +909,12 @@ pub(crate) async fn ps(interp: &mut Interp, argv: &[String], io: &Io) -> Status 
 /// The program a job runs as `ps` names it: its first command's, or the shell's for a
 /// compound command (a subshell of it, as in bash).
 fn program(command: &str) -> String {
-    let first = command.split_whitespace().find(|word| !word.contains('=')).unwrap_or("toolsh");
+    // A coprocess's job is listed as `coproc NAME COMMAND`: its program is COMMAND's.
+    let mut words = command.split_whitespace().peekable();
+    if words.peek() == Some(&"coproc") {
+        words.nth(1);
+    }
+    let first = words.find(|word| !word.contains('=')).unwrap_or("toolsh");
     let keyword =
         ["(", "{", "!", "if", "for", "while", "until", "case", "[["].contains(&first) || first.starts_with('(');
     if keyword { "toolsh".to_string() } else { first.to_string() }
@@ -1021,7 +1032,7 @@ pub(crate) fn new_table() -> Arc<Mutex<JobTable>> {
 /// What a background job runs: `and_or` in `sub`, under the job time limit. A function of its
 /// own so that its type is named: the compiler proves the job's future `Send` here without
 /// following the lists that start jobs back into themselves.
-fn job_work(mut sub: Interp, and_or: crate::ast::AndOr, io: Io) -> BoxFuture<'static, Status> {
+pub(crate) fn job_work(mut sub: Interp, and_or: crate::ast::AndOr, io: Io) -> BoxFuture<'static, Status> {
     let limit = sub.state.limits().job_time;
     Box::pin(async move {
         let body = [crate::ast::ListItem { and_or, background: false }];

@@ -8,6 +8,7 @@
 mod brace;
 mod compgen;
 mod cond;
+mod coproc;
 mod exec;
 mod expand;
 mod jobs;
@@ -85,6 +86,8 @@ pub(crate) struct Interp {
     exec_outer: Option<Io>,
     /// An `exec` without a command is applying its redirections (it keeps them itself).
     redirecting_exec: bool,
+    /// The coprocess this shell started and has not reaped (a child does not own its parent's).
+    coproc: Option<coproc::Coproc>,
     /// Commands being executed inside each other (for the stack guard).
     nesting: usize,
     /// Scratch files of process substitutions made for the current command, with the list that
@@ -152,6 +155,7 @@ impl Interp {
             exec_base: None,
             exec_outer: None,
             redirecting_exec: false,
+            coproc: None,
             nesting,
             process_substs: Vec::new(),
             checked_functions: Vec::new(),
@@ -175,6 +179,7 @@ impl Interp {
         line.exited = self.exited;
         line.exec_io = self.exec_io.clone();
         line.exec_base = self.exec_base.clone();
+        line.coproc = self.coproc.clone();
         line
     }
 
@@ -230,6 +235,7 @@ impl Interp {
             exec_base: self.exec_base.clone(),
             exec_outer: None,
             redirecting_exec: false,
+            coproc: None,
             nesting: self.nesting,
             process_substs: Vec::new(),
             checked_functions: self.checked_functions.clone(),
@@ -1129,10 +1135,16 @@ impl Shell {
         self.interp.finish(io).await
     }
 
-    /// Waits, at most `limit`, for the background jobs still running (disowned ones too):
-    /// a process run with `-c` or a script ends only when they have (see `cli.rs`), since
-    /// bash's jobs outlive bash and still write to its streams. Returns whether all ended.
-    pub async fn await_jobs(&self, limit: Option<std::time::Duration>) -> bool {
+    /// Ends the shell's own descriptors and waits, at most `limit`, for the background jobs
+    /// still running (disowned ones too): a process run with `-c` or a script ends only when
+    /// they have (see `cli.rs`), since bash's jobs outlive bash and still write to its
+    /// streams. Returns whether all ended.
+    pub async fn await_jobs(&mut self, limit: Option<std::time::Duration>) -> bool {
+        // The shell has ended: the descriptors it made its own close, as its process's do
+        // when it exits, so a coprocess sees the end of its input (or that nobody reads it).
+        self.interp.coproc = None;
+        self.interp.exec_io = None;
+        self.interp.exec_base = None;
         let running = self.interp.job_table().still_running();
         if running.is_empty() {
             return true;

@@ -49,11 +49,7 @@ impl Interp {
             let Some(fd) = value.and_then(|value| value.parse::<usize>().ok()) else { continue };
             let mut only = before.clone();
             only.set(fd, after.get(fd).cloned());
-            let (mut base, mut made) =
-                (self.exec_base.take().unwrap_or_default(), self.exec_io.take().unwrap_or_default());
-            Io::record_exec(&mut base, &mut made, before, &only);
-            self.exec_base = Some(base);
-            self.exec_io = Some(made);
+            self.make_permanent(before, &only);
         }
     }
 
@@ -129,6 +125,7 @@ impl Interp {
         match &redirect.op {
             RedirOp::DupIn | RedirOp::DupOut => {
                 if target == "-" {
+                    self.coproc_fd_closed(fd);
                     return Ok(place(io, fd, None));
                 }
                 let source = target.strip_suffix('-').unwrap_or(&target);
@@ -144,6 +141,7 @@ impl Interp {
                     }
                     if target.ends_with('-') {
                         io.set(source_fd, None);
+                        self.coproc_fd_closed(source_fd);
                     }
                     return Ok(Ok(()));
                 }

@@ -516,6 +516,8 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
 /// `sh`/`bash` inside toolsh: a new toolsh interpreter in a subshell (never a host program).
 async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let mut sub = interp.subshell();
+    let own = interp.without_coproc_fds(&mut sub, io);
+    let io = own.as_ref().unwrap_or(io);
     sub.become_new_shell(None);
     // bash's words: letters alone or together, `-` or `+` (`-ec`, `+x`), `-o NAME`, `-O NAME`;
     // with -c the first operand is the text, then $0 and the parameters.
@@ -663,11 +665,7 @@ async fn exec(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     if words.is_empty() {
         // `exec >file` with no command: the redirections (already applied to `io`) stay.
         let before = interp.exec_outer.take().unwrap_or_else(|| io.clone());
-        let (mut base, mut made) =
-            (interp.exec_base.take().unwrap_or_default(), interp.exec_io.take().unwrap_or_default());
-        Io::record_exec(&mut base, &mut made, &before, io);
-        interp.exec_base = Some(base);
-        interp.exec_io = Some(made);
+        interp.make_permanent(&before, io);
         return Ok(0);
     }
     let status = interp.dispatch(words, io).await?;

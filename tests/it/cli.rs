@@ -378,6 +378,20 @@ fn background_jobs_still_running_at_the_end_write_their_output() {
     assert!(started.elapsed() < std::time::Duration::from_secs(10));
 }
 
+/// A process ends with its coprocesses as bash's does: its ends of their pipes close, so one
+/// reading its input sees the end of it and one writing to it has no reader (the process does
+/// not wait for them forever); after `exit` too.
+#[test]
+fn coprocesses_end_with_the_shell_that_started_them() {
+    for text in ["coproc cat; coproc Y { yes; }; echo done", "coproc C { cat; }; exec 5>&${C[1]}; echo done; exit 3"] {
+        let started = std::time::Instant::now();
+        let (out, err, status) = run(toolsh().args(["--timeout", "20", "-c", text]), "");
+        assert_eq!(out, "done\n", "{text}: {err}");
+        assert_eq!(status, if text.ends_with("exit 3") { 3 } else { 0 });
+        assert!(started.elapsed() < std::time::Duration::from_secs(5), "{text}: took {:?}", started.elapsed());
+    }
+}
+
 /// The shell's messages and its builtins' carry bash's prefix, `FILE: line N: ` (the sourced
 /// file's name inside it), and a syntax error repeats its line: checked against bash on one
 /// script that trips most kinds of message and goes on.

@@ -195,3 +195,34 @@ fn a_call_timeout_never_outlasts_the_session_wall_time() {
     let out = within(&rt, &mut shell, "sleep 0.05; echo soon", 100, OnDeadline::Stop);
     assert_eq!(out.stdout_text(), "soon\n");
 }
+
+/// A coprocess is a job: it lives across calls with its descriptors, counts against the `jobs`
+/// limit, and one nobody reads waits on its bounded pipe instead of filling memory.
+#[test]
+fn a_coprocess_lives_across_calls_counts_as_a_job_and_waits_on_its_bounded_pipe() {
+    let rt = runtime();
+    let limits = toolsh::Limits { jobs: 2, ..Default::default() };
+    let mut shell = Shell::builder().limits(limits).build();
+    let out = exec(&rt, &mut shell, "coproc cat; echo \"${COPROC[@]}\"; jobs");
+    assert_eq!(
+        out.stdout_text(),
+        "63 60\n[1]+  Running                 coproc COPROC cat &\n",
+        "{}",
+        out.stderr_text()
+    );
+    let out = exec(&rt, &mut shell, "echo hi >&${COPROC[1]}; read -u ${COPROC[0]} x; echo \"got $x\"");
+    assert_eq!(out.stdout_text(), "got hi\n", "{}", out.stderr_text());
+    // `yes` with nobody reading fills its pipe and waits: it takes no time of the shell's.
+    let out = exec(&rt, &mut shell, "coproc Y { yes; }; sleep 0.5; ps -o pcpu= -p $Y_PID; read -u ${Y[0]} l; echo $l");
+    assert!(out.stderr_text().contains("warning: execute_coproc: coproc ["), "{}", out.stderr_text());
+    let text = out.stdout_text();
+    let (share, line) = text.split_once('\n').expect("two lines");
+    let share: f64 = share.trim().parse().expect("a share of time");
+    assert!(share < 20.0, "the coprocess waits on its full pipe: {share}% of its time busy");
+    assert_eq!(line, "y\n");
+    let out = exec(&rt, &mut shell, "coproc Z { cat; }; echo never");
+    assert_eq!(out.status, 124, "{}", out.stderr_text());
+    assert!(out.stderr_text().contains("background jobs running at once (at most 2)"), "{}", out.stderr_text());
+    let out = exec(&rt, &mut shell, "kill %1 %2; wait %1; echo $?; wait %2; echo $?; echo \"[${Y[@]}]\"");
+    assert_eq!(out.stdout_text(), "143\n143\n[]\n", "{}", out.stderr_text());
+}

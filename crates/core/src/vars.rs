@@ -580,6 +580,14 @@ impl Vars {
         }
     }
 
+    /// The variable an array made for `name` is (bash's `find_or_make_array_variable`, which
+    /// `coproc NAME` also follows): `name` itself, a reference's target, or a reference with
+    /// no value, which loses its attribute (a warning noted); refused for a reference to an
+    /// element or to no valid name.
+    pub fn array_name(&mut self, name: &str) -> Result<String, SetError> {
+        self.array_target(name)
+    }
+
     /// The array an element assignment to the reference `name` reaches (`r[1]=x`; bash's
     /// `bind_array_variable`): the target, made if it does not exist; a reference with no
     /// value or to an element is refused; a circle makes `name` itself an ordinary variable.

@@ -349,6 +349,13 @@ impl<'s> Bash<'s> {
                 }
             }
             Command::Function(def) => self.nested_function(def),
+            Command::Coproc(coproc) => {
+                // bash prints the name it gave the coprocess, `COPROC` when none was written.
+                let name = coproc.name.as_ref().map_or_else(|| "COPROC".to_string(), |name| self.word(name));
+                self.out.push_str(&format!("coproc {name} "));
+                self.skip_this_indent += 1;
+                self.make(Some(Node::Command(&coproc.body, stderr)));
+            }
         }
     }
 

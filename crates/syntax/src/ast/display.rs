@@ -177,6 +177,14 @@ impl Printer {
                 self.out.push_str("() ");
                 self.command(&def.body);
             }
+            Command::Coproc(coproc) => {
+                self.out.push_str("coproc ");
+                if let Some(name) = &coproc.name {
+                    self.word(name, Context::Plain);
+                    self.out.push(' ');
+                }
+                self.command(&coproc.body);
+            }
         }
     }
 

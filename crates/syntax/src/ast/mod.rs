@@ -112,6 +112,21 @@ pub enum Command {
     Compound(Box<CompoundCommand>, Vec<Redirect>, Span),
     /// `name() compound` or `function name compound`.
     Function(FunctionDef),
+    /// `coproc [NAME] command`: the command runs as a job whose input and output are pipes
+    /// to the shell (boxed, as the compound variant is).
+    Coproc(Box<Coproc>),
+}
+
+/// `coproc command` (a simple or compound command, named `COPROC`) or `coproc NAME compound`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Coproc {
+    /// The name as written (expanded when the coprocess starts); `None`: `COPROC`. bash
+    /// takes a name only before a compound command.
+    pub name: Option<Word>,
+    /// The command: simple, or compound with its redirections.
+    pub body: Command,
+    /// Source range.
+    pub span: Span,
 }
 
 /// A function definition.

@@ -807,6 +807,9 @@ impl<'a> Parser<'a> {
                 return self.parse_function_keyword();
             }
         }
+        if first == b'c' && self.at_keyword("coproc") {
+            return self.parse_coproc(start);
+        }
         if matches!(first, b'i' | b'w' | b'u' | b'f' | b'c' | b's' | b'{' | b'(' | b'[')
             && let Some(compound) = self.parse_compound()?
         {
@@ -819,6 +822,61 @@ impl<'a> Parser<'a> {
             return self.parse_function_body(name, start);
         }
         self.parse_simple().map(Command::Simple)
+    }
+
+    /// `coproc COMPOUND`, `coproc NAME COMPOUND` or `coproc SIMPLE` (bash's grammar: a name
+    /// only before a compound command on the same line; otherwise the words are the command).
+    fn parse_coproc(&mut self, start: usize) -> PResult<Command> {
+        self.pos += "coproc".len();
+        self.skip_blanks();
+        let mut name = None;
+        if !self.at_compound_start() && self.might_be_coproc_name() {
+            let (before, heredocs) = (self.pos, self.heredoc_skip);
+            let word = self.parse_word()?;
+            self.skip_blanks();
+            if !word.parts.is_empty() && self.at_compound_start() {
+                name = Some(word);
+            } else {
+                (self.pos, self.heredoc_skip) = (before, heredocs);
+            }
+        }
+        let body_start = self.pos;
+        let body = if self.at_compound_start() {
+            let Some(compound) = self.parse_compound()? else { return Err(self.unexpected()) };
+            let redirects = self.parse_trailing_redirects()?;
+            let mut span = self.span_from(body_start);
+            span.line = self.line_at(body_start);
+            Command::Compound(Box::new(compound), redirects, span)
+        } else {
+            // What only a pipeline or a list may start with is no command here (`coproc !`,
+            // `coproc time`'s `time` is a word), and nor is nothing.
+            if self.at_command_end()
+                || ["function", "coproc", "!"].iter().any(|word| self.at_keyword(word))
+                || RESERVED.iter().any(|word| self.at_keyword(word))
+            {
+                return Err(self.unexpected());
+            }
+            Command::Simple(self.parse_simple()?)
+        };
+        let mut span = self.span_from(start);
+        span.line = self.line_at(start);
+        Ok(Command::Coproc(Box::new(Coproc { name, body, span })))
+    }
+
+    /// A compound command starts at the cursor (a coprocess's name is one only before one).
+    fn at_compound_start(&self) -> bool {
+        self.peek() == Some(b'(')
+            || ["{", "[[", "if", "while", "until", "for", "select", "case"].iter().any(|word| self.at_keyword(word))
+    }
+
+    /// The word at the cursor may name a coprocess: a word, not an operator, a redirection or
+    /// an assignment (`coproc A=1 cmd` runs `cmd`).
+    fn might_be_coproc_name(&self) -> bool {
+        let bytes = &self.bytes()[self.pos..];
+        let name = bytes.iter().take_while(|b| b.is_ascii_alphanumeric() || **b == b'_').count();
+        let assignment = name > 0 && matches!(bytes.get(name), Some(b'=' | b'+' | b'['));
+        let redirection = matches!(bytes.get(name), Some(b'<' | b'>')) && bytes[..name].iter().all(u8::is_ascii_digit);
+        !Self::is_delimiter(self.peek()) && !assignment && !redirection && self.peek() != Some(b'{')
     }
 
     /// Recognises `name ( )` at the cursor, consuming it.

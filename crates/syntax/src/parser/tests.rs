@@ -163,6 +163,10 @@ const CONSTRUCTS: &[(&str, &str)] = &[
     ("case_toggle_and_bad_substitution", "echo ${a~} ${a~~} ${(%):-%x} ${x#{}"),
     ("globs_braces_tildes", "echo *.rs ?x [a-z]* @(a|b) !(c) x{1,2}y {1..3} ~ ~/d"),
     ("process_substitution", "diff <(sort a) >(cat)"),
+    (
+        "coproc",
+        "coproc cat; coproc NAME { a; } >o; coproc (b); coproc \"$n\" while x; do :; done; coproc A=1 c 2>e | d",
+    ),
 ];
 
 #[test]
@@ -219,4 +223,28 @@ fn arithmetic_text_reads_back_and_subscripts_lose_their_quotes() {
             .collect()
     }
     assert_eq!(joined(&key.parts), "a]bc d]");
+}
+
+/// `coproc` takes a name only when a compound command follows it on the line, as bash's
+/// grammar does; otherwise its words are the command (`coproc A` runs `A`).
+#[test]
+fn coproc_takes_a_name_only_before_a_compound_command() {
+    use crate::ast::Command;
+    let named = |src: &str| -> Option<String> {
+        let script = parse(src).unwrap_or_else(|e| panic!("{src:?}: {e}"));
+        let Command::Coproc(coproc) = &script.body[0].and_or.first.commands[0] else { panic!("{src:?}: no coproc") };
+        coproc.name.as_ref().map(|name| name.to_string())
+    };
+    assert_eq!(named("coproc A { :; }"), Some("A".to_string()));
+    assert_eq!(named("coproc A ( : )"), Some("A".to_string()));
+    assert_eq!(named("coproc A ((1))"), Some("A".to_string()));
+    assert_eq!(named("coproc A"), None);
+    assert_eq!(named("coproc A b c"), None);
+    assert_eq!(named("coproc A\n{ :; }"), None);
+    assert_eq!(named("coproc A=(1 2) cat"), None);
+    assert_eq!(named("coproc 2>/dev/null cat"), None);
+    assert_eq!(named("coproc { :; }"), None);
+    for bad in ["coproc", "coproc;", "coproc ! a", "coproc coproc a", "coproc function f { :; }", "coproc A B { :; }"] {
+        assert!(parse(bad).is_err(), "{bad:?} parsed");
+    }
 }
