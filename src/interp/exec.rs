@@ -1632,10 +1632,15 @@ impl Interp {
         io: &Io,
     ) -> ExecResult {
         let denied = std::sync::atomic::AtomicBool::new(false);
+        let options = self.state.options;
         let ctx = Ctx::new(argv, io, &mut self.state, &self.shared, command, &denied);
         // A bug of one command (a library that panics on some input) ends that command with
         // an error, not the process and every session in it.
         let status = contain_panic(command, io, run(ctx)).await;
+        if self.state.options != options {
+            // `set`, `shopt`: `$SHELLOPTS` and `$BASHOPTS` follow.
+            self.state.sync_option_variables();
+        }
         if self.state.vars.has_notes() {
             self.say_notes(io).await;
         }
@@ -1742,6 +1747,7 @@ impl Interp {
             let set = std::iter::once("set".to_string()).chain(set).collect();
             sub.dispatch_builtin(set, io).await?;
         }
+        sub.state.sync_option_variables();
         let result = sub.run_source(&source, io, super::line::Reading::File(&name)).await;
         if let Err(Flow::Fatal(status)) = result
             && self.shared.stopping().is_some()
@@ -1866,6 +1872,7 @@ impl Interp {
         self.call_depth -= 1;
         if let Some(saved) = self.state.frames.pop().and_then(|frame| frame.set_options) {
             self.state.options.restore_set_options(&saved);
+            self.state.sync_option_variables();
         }
         // Back in the caller, `$LINENO` is the call's line again (an ERR trap for the call
         // names it).

@@ -185,6 +185,9 @@ impl Interp {
     pub(crate) fn become_new_shell(&mut self, script: Option<&str>) {
         // Its own text is its outermost.
         self.readers = 0;
+        // A new process: the condition its parent runs it in (`bash -c '…' || …`) does not
+        // reach inside, so its own `set -e` holds there.
+        self.errexit_suppressed = 0;
         self.state.keep_exported_variables();
         let exported = |name: &String| self.state.function_attrs.get(name).is_some_and(|attrs| attrs.exported);
         let mut functions = (*self.state.functions).clone();
@@ -197,6 +200,7 @@ impl Interp {
         self.state.function_attrs = Arc::new(attrs);
         self.state.function_sources = Arc::default();
         self.state.options = Options::default();
+        self.state.import_option_variables();
         self.state.frames = Vec::new();
         self.state.ignored_at_entry = ignored_traps(&self.state.traps).into_keys().collect();
         self.state.parent_traps = None;
@@ -1311,6 +1315,7 @@ impl Shell {
     pub fn set_interactive(&mut self) {
         self.interp.state.options.expand_aliases = true;
         self.interp.state.options.interactive = true;
+        self.interp.state.sync_option_variables();
     }
 }
 

@@ -628,6 +628,8 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
     } else {
         super::line::Reading::File(argv[idx].as_str())
     };
+    // The options its words gave, in `$SHELLOPTS` and `$BASHOPTS`.
+    sub.state.sync_option_variables();
     let result = sub.run_source(&source, io, reading).await;
     if let Err(Flow::Fatal(status)) = result
         && interp.shared.stopping().is_some()

@@ -292,6 +292,17 @@ impl Options {
             .collect()
     }
 
+    /// The names of the options of `kind` that are on, joined by colons in bash's order: the
+    /// value of `$SHELLOPTS` (`set -o`'s) or `$BASHOPTS` (`shopt`'s).
+    pub fn names_on(&self, kind: Kind) -> String {
+        let names: Vec<&str> = match kind {
+            Kind::Shopt => SHOPT_OPTIONS.iter().map(|(n, _)| *n).collect(),
+            Kind::Set => SET_OPTIONS.iter().map(|(n, _, _)| *n).collect(),
+        };
+        let on: Vec<&str> = names.into_iter().filter(|name| self.get(kind, name) == Some(true)).collect();
+        on.join(":")
+    }
+
     /// Every option with its value, `shopt`'s then `set -o`'s (a saved session's list).
     pub fn all(&self) -> Vec<(Kind, &'static str, bool)> {
         let shopt = SHOPT_OPTIONS.iter().map(|(n, _)| (Kind::Shopt, *n));
