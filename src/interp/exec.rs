@@ -1110,6 +1110,14 @@ impl Interp {
         if !self.debug_point(io, |text| text.write_str(&simple.bash_text())).await? {
             return Ok(self.state.last_status);
         }
+        let keywords;
+        let simple = match self.state.options.keyword.then(|| super::keyword::keywords_taken(simple)).flatten() {
+            Some(taken) => {
+                keywords = taken;
+                &keywords
+            }
+            None => simple,
+        };
         if let Some(name) = simple.words.first().and_then(Word::as_literal)
             && matches!(name, "declare" | "typeset" | "local" | "export" | "readonly")
             && !self.state.functions.contains_key(name)

@@ -11,6 +11,7 @@ mod cond;
 mod exec;
 mod expand;
 mod jobs;
+mod keyword;
 pub(crate) mod line;
 mod notfound;
 mod redirect;

@@ -272,3 +272,31 @@ st=1
 no
 in a subshell it does not
 ## status: 0
+
+### set -k makes every assignment-like word of a command an assignment
+set -k
+echo a=1 b; echo "[$a]"
+f() { echo "f:$z"; }
+f z=3 q; echo "[$z]"
+echo x="a b" y\=2 "z=3" w+=4 u=; echo "[$x $w]"
+E=
+$E p=1 q=$p; echo "$p $q"
+HOME=/h $E r=$HOME; echo "$r"
+bash -c 'echo "$k"' k=9
+echo "$SHELLOPTS" | grep -c keyword
+set +k
+echo c=1; echo "[$c]"
+## stdout:
+b
+[]
+f:3
+[]
+y=2 z=3
+[ ]
+1 1
+/h
+9
+1
+c=1
+[]
+## status: 0

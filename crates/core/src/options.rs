@@ -153,6 +153,8 @@ pub struct Options {
     /// `shopt -s varredir_close`: a `{name}>…` redirection closes with its command (off: it
     /// stays open, as bash keeps it).
     pub varredir_close: bool,
+    /// `set -k` (`-o keyword`): every word of a command that reads as an assignment is one.
+    pub keyword: bool,
     /// `shopt -s localvar_inherit`: a new local starts with the value and attributes of the
     /// variable of its name it hides (as `local -I`), a reference's attribute aside.
     pub localvar_inherit: bool,
@@ -193,6 +195,7 @@ impl Default for Options {
             posix: false,
             globskipdots: true,
             varredir_close: false,
+            keyword: false,
             localvar_inherit: false,
             interactive: false,
             inert: 0,
@@ -240,6 +243,7 @@ impl Options {
             (Kind::Shopt, "sourcepath") => &mut self.sourcepath,
             (Kind::Shopt, "patsub_replacement") => &mut self.patsub_replacement,
             (Kind::Set, "posix") => &mut self.posix,
+            (Kind::Set, "keyword") => &mut self.keyword,
             (Kind::Shopt, "globskipdots") => &mut self.globskipdots,
             (Kind::Shopt, "varredir_close") => &mut self.varredir_close,
             (Kind::Shopt, "localvar_inherit") => &mut self.localvar_inherit,
