@@ -84,8 +84,9 @@ impl Interp {
     }
 
     /// Runs a trap's action, its first line counted as line `first_line` (bash counts an ERR
-    /// or DEBUG trap's lines from the line of the command that set it off, the others' from
-    /// 1); `$LINENO` is the command's again after it.
+    /// or DEBUG trap's lines from the line of the command that set it off, a RETURN trap's
+    /// from the function's opening line or the `source` command's, the others' from 1);
+    /// `$LINENO` is the command's again after it.
     pub(crate) async fn run_trap(&mut self, action: &str, io: &Io, first_line: u32) -> Result<Status, Flow> {
         let Ok(script) = crate::parser::parse_from_line(action, &self.aliases_in_effect(), first_line) else {
             return Ok(0);
@@ -1871,7 +1872,12 @@ impl Interp {
             && matches!(result, Ok(_) | Err(Flow::Return(_)))
         {
             let status = self.state.last_status;
-            if let Err(flow) = self.run_trap(&action, io, 1).await {
+            // Its lines count from the function's opening line, as bash's `$LINENO` is there.
+            let opening = match &*def.body {
+                Command::Compound(_, _, span) if span.line > 0 => span.line,
+                _ => self.state.lineno,
+            };
+            if let Err(flow) = self.run_trap(&action, io, opening).await {
                 result = Err(flow);
             }
             self.state.last_status = status;

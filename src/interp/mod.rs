@@ -203,6 +203,8 @@ impl Interp {
         self.state.options = Options::default();
         self.state.import_option_variables();
         self.state.frames = Vec::new();
+        // A new shell starts with no trap but the ignored signals, whatever `set -T` passed on.
+        self.state.traps = Arc::new(ignored_traps(&self.state.traps));
         self.state.ignored_at_entry = ignored_traps(&self.state.traps).into_keys().collect();
         self.state.parent_traps = None;
         let file: Arc<str> = Arc::from(script.unwrap_or(""));
@@ -218,9 +220,10 @@ impl Interp {
         // Each subshell draws its own `$RANDOM` numbers, as bash's reseeded child does.
         static SUBSHELLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         state.reseed_random(SUBSHELLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
-        // Traps are reset in a subshell, but an ignored signal stays ignored (bash).
+        // Traps are reset in a subshell, but an ignored signal stays ignored (bash), and the
+        // DEBUG and RETURN traps under `set -T` and the ERR trap under `set -E` are inherited.
         state.parent_traps = Some(state.parent_traps.clone().unwrap_or_else(|| state.traps.clone()));
-        state.traps = Arc::new(ignored_traps(&state.traps));
+        state.traps = Arc::new(subshell_traps(&state.traps, &state.options));
         Interp {
             state,
             shared: self.shared.clone(),
@@ -359,6 +362,28 @@ impl<F: std::future::Future + Unpin> std::future::Future for StackGuard<F> {
         let inner = &mut self.0;
         stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || std::pin::Pin::new(inner).poll(cx))
     }
+}
+
+/// The traps a subshell keeps: those that ignore their signal, and those `set -T` (DEBUG,
+/// RETURN; `shopt -s extdebug` too) and `set -E` (ERR) pass on to it, as bash's children keep.
+fn subshell_traps(traps: &HashMap<String, String>, options: &Options) -> HashMap<String, String> {
+    let mut kept = ignored_traps(traps);
+    let traced = |name: &str| match name {
+        "DEBUG" | "RETURN" => {
+            options.get(toolsh_core::options::Kind::Set, "functrace") == Some(true)
+                || options.get(toolsh_core::options::Kind::Shopt, "extdebug") == Some(true)
+        }
+        "ERR" => options.errtrace,
+        _ => false,
+    };
+    for name in ["DEBUG", "RETURN", "ERR"] {
+        if let Some(action) = traps.get(name)
+            && traced(name)
+        {
+            kept.insert(name.to_string(), action.clone());
+        }
+    }
+    kept
 }
 
 /// The traps that ignore their signal (`trap '' SIG`), which a subshell keeps.

@@ -409,7 +409,8 @@ async fn caller(interp: &mut Interp, argv: &[String], io: &Io) -> Status {
         None => None,
         Some(Ok(depth)) => Some(depth),
         Some(Err(_)) => {
-            complain(&interp.state, io, "caller", &format!("{}: invalid number", argv[1])).await;
+            let said = format!("{}: invalid number\ncaller: usage: caller [expr]", argv[1]);
+            complain(&interp.state, io, "caller", &said).await;
             return crate::status::USAGE;
         }
     };
@@ -486,17 +487,18 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     };
     interp.state.frames.push(frame);
     let outer = std::mem::replace(&mut interp.state.source, file);
+    let called_at = interp.state.lineno;
     interp.trace_depth += 1;
     let mut result = interp.run_source(&text, io, super::line::Reading::File(path)).await;
     interp.trace_depth -= 1;
     // The RETURN trap runs as a sourced file ends, as bash's does (a function's only under
-    // `set -T`, see `call_function`).
+    // `set -T`, see `call_function`), its lines counted from the `source` command's.
     if let Some(action) = interp.state.traps.get("RETURN").filter(|action| !action.is_empty()).cloned()
         && interp.in_trap == 0
         && matches!(result, Ok(_) | Err(Flow::Return(_)))
     {
         let status = interp.state.last_status;
-        if let Err(flow) = interp.run_trap(&action, io, 1).await {
+        if let Err(flow) = interp.run_trap(&action, io, called_at).await {
             result = Err(flow);
         }
         interp.state.last_status = status;

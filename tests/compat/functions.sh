@@ -758,3 +758,16 @@ m=51
 environment: line 1: f: maximum function nesting level exceeded (5)
 environment: line 1: f: maximum function nesting level exceeded (3)
 ## status: 0
+
+### caller with a word that is no number says so and its usage +stderr
+f() { caller foo; echo "st=$?"; caller 1x; echo "st=$?"; }
+f
+## stdout:
+st=2
+st=2
+## stderr:
+environment: line 1: caller: foo: invalid number
+caller: usage: caller [expr]
+environment: line 1: caller: 1x: invalid number
+caller: usage: caller [expr]
+## status: 0

@@ -570,3 +570,61 @@ echo not reached
 ## stdout:
 trap: g 4
 ## status: 4
+
+### a RETURN trap's LINENO counts from the function's opening line or the source command's
+set -T
+trap 'echo "ret $LINENO"
+echo "two $LINENO"' RETURN
+f() {
+  :
+  :
+}
+f
+g() { x=1
+}
+g
+printf ':\n:\n:\n' > sourced.sh
+source ./sourced.sh
+echo "after $LINENO"
+## stdout:
+ret 4
+two 5
+ret 9
+two 10
+ret 13
+two 14
+after 14
+## status: 0
+## files:
+sourced.sh: ":\n:\n:\n"
+
+### set -E passes the ERR trap to subshells and set -T the DEBUG trap
+set -E
+trap 'echo "err $LINENO"' ERR
+( false )
+x=$(false; echo in)
+echo "x=$x"
+set +E
+( false )
+trap - ERR
+set -T
+trap 'echo "dbg $LINENO"' DEBUG
+y=$(echo sub)
+trap - DEBUG
+echo "y=$y"
+set -T
+trap 'echo dbg' DEBUG
+bash -c 'echo a new shell has none'
+## stdout:
+err 3
+err 3
+x=err 4
+in
+err 7
+dbg 11
+dbg 12
+y=dbg 11
+sub
+dbg
+a new shell has none
+## status: 0
