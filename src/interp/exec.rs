@@ -111,6 +111,15 @@ impl Interp {
         }
     }
 
+    /// Runs the DEBUG trap's action: not again inside itself, though it runs inside the other
+    /// traps' actions (an ERR, EXIT or RETURN trap's commands), as bash's does.
+    async fn run_debug_trap(&mut self, action: &str, io: &Io, first_line: u32) -> Result<Status, Flow> {
+        let outer = std::mem::replace(&mut self.in_debug_trap, true);
+        let result = self.run_trap(action, io, first_line).await;
+        self.in_debug_trap = outer;
+        result
+    }
+
     /// Runs a pipeline: its stages, `!`, `time`'s report, `$?` and `PIPESTATUS`; then, when
     /// `checked` (the last pipeline of an and-or list), the ERR trap and errexit. One function,
     /// not one per step: every command a script runs passes here, and each level of futures
@@ -560,6 +569,9 @@ impl Interp {
                 result.map(|_| status)
             }
             CompoundCommand::ArithFor { init, cond, step, body } => {
+                // Each part is on the `for`'s line to `$LINENO` and the DEBUG trap, as in bash,
+                // wherever the body left it.
+                let for_line = self.state.lineno;
                 self.debug_point(io, |text| write!(text, "(({}))", init.to_string().trim_start())).await?;
                 self.trace_arith(init, io).await;
                 if self.eval_for_part(init, io).await?.is_none() {
@@ -575,6 +587,7 @@ impl Interp {
                     if iterations > self.state.limits().loop_iterations {
                         break Err(self.limit_hit("loop iterations", self.state.limits().loop_iterations));
                     }
+                    self.state.lineno = for_line;
                     if let Err(flow) =
                         self.debug_point(io, |text| write!(text, "(({}))", cond.to_string().trim_start())).await
                     {
@@ -602,6 +615,7 @@ impl Interp {
                         LoopStep::Stop(s) => break Ok(s),
                         LoopStep::Out(flow) => break Err(flow),
                     }
+                    self.state.lineno = for_line;
                     if let Err(flow) =
                         self.debug_point(io, |text| write!(text, "(({}))", step.to_string().trim_start())).await
                     {
@@ -1075,7 +1089,8 @@ impl Interp {
     /// bash's point before a command runs (a simple command, each pass of `for` and `select`,
     /// `case`, `[[ ]]`, `(( ))`, each part of `for (( ))`): `$BASH_COMMAND` becomes its text
     /// (`text` writes it) and the DEBUG trap runs, seeing `$?` of the command before and this
-    /// one's `$LINENO`. Not within a trap's action, whose commands leave both as they were.
+    /// one's `$LINENO`. Within a trap's action `$BASH_COMMAND` stays the command that set it
+    /// off, and the DEBUG trap runs for its commands but not inside its own, as in bash.
     /// False when the command is to be skipped: under `shopt -s extdebug` the trap's action
     /// ended with a status other than 0 (2 in a function or a sourced file returns from it).
     pub(crate) async fn debug_point(
@@ -1083,14 +1098,16 @@ impl Interp {
         io: &Io,
         text: impl FnOnce(&mut String) -> std::fmt::Result,
     ) -> Result<bool, Flow> {
-        if self.in_trap > 0 || (self.state.traps.is_empty() && !self.state.reads_bash_command) {
+        if self.in_debug_trap || (self.state.traps.is_empty() && !self.state.reads_bash_command) {
             return Ok(true);
         }
-        self.bash_command.clear();
-        let _ = text(&mut self.bash_command);
+        if self.in_trap == 0 {
+            self.bash_command.clear();
+            let _ = text(&mut self.bash_command);
+        }
         if let Some(action) = self.state.traps.get("DEBUG").filter(|action| !action.is_empty()).cloned() {
             let line = self.state.lineno;
-            let status = self.run_trap(&action, io, line).await?;
+            let status = self.run_debug_trap(&action, io, line).await?;
             if status != 0 && self.state.options.get(toolsh_core::options::Kind::Shopt, "extdebug") == Some(true) {
                 if status == 2 && !self.state.frames.is_empty() {
                     return Err(Flow::Return(status));
@@ -1843,14 +1860,14 @@ impl Interp {
         };
         // Inherited, the trap also runs as the function starts (bash's run_debug_trap on entry).
         let mut result = match self.state.traps.get("DEBUG").filter(|action| functrace && !action.is_empty()) {
-            Some(action) if self.in_trap == 0 => {
+            Some(action) if !self.in_debug_trap => {
                 // On the line of the body's opening, as bash's `$LINENO` is then.
                 if let Command::Compound(_, _, span) = &*def.body
                     && span.line > 0
                 {
                     self.state.lineno = span.line;
                 }
-                match self.run_trap(&action.clone(), io, self.state.lineno).await {
+                match self.run_debug_trap(&action.clone(), io, self.state.lineno).await {
                     Ok(_) => self.exec_command(&def.body, io).await,
                     Err(flow) => Err(flow),
                 }

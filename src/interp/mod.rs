@@ -111,6 +111,9 @@ pub(crate) struct Interp {
     /// Trap actions running: their commands leave `$LINENO` and `$BASH_COMMAND` at the
     /// command that triggered the trap, as in bash.
     in_trap: u32,
+    /// The DEBUG trap's action is running: no DEBUG trap inside it (one runs inside the
+    /// other traps' actions, as in bash).
+    in_debug_trap: bool,
     /// The texts being read a complete command at a time (a script, `source`, `eval`, a
     /// typed line), outermost first counted.
     readers: u32,
@@ -162,6 +165,7 @@ impl Interp {
             traced_value: String::new(),
             bash_command: String::new(),
             in_trap: 0,
+            in_debug_trap: false,
             readers: 0,
             to_top_level: false,
             reference_depth: 0,
@@ -247,6 +251,7 @@ impl Interp {
             traced_value: String::new(),
             bash_command: self.bash_command.clone(),
             in_trap: self.in_trap,
+            in_debug_trap: self.in_debug_trap,
             // What a reader inside the subshell drops ends the subshell.
             readers: self.readers,
             to_top_level: false,

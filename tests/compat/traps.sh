@@ -628,3 +628,36 @@ sub
 dbg
 a new shell has none
 ## status: 0
+
+### the DEBUG trap runs inside the other traps' actions, not inside its own
+trap 'echo "dbg $BASH_COMMAND"' DEBUG
+trap 'echo "err $BASH_COMMAND"' ERR
+trap 'echo bye' EXIT
+false
+trap - ERR
+trap 'echo "dbg $LINENO"' DEBUG
+for (( i=0 ;
+  i < 2 ; i++ )) ; do
+  echo "body $LINENO"
+done
+## stdout:
+dbg trap 'echo "err $BASH_COMMAND"' ERR
+dbg trap 'echo bye' EXIT
+dbg false
+dbg false
+err false
+dbg trap - ERR
+dbg trap 'echo "dbg $LINENO"' DEBUG
+dbg 7
+dbg 7
+dbg 9
+body 9
+dbg 7
+dbg 7
+dbg 9
+body 9
+dbg 7
+dbg 7
+dbg 1
+bye
+## status: 0
