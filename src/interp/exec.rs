@@ -1849,11 +1849,8 @@ impl Interp {
         let return_trap = self.state.traps.get("RETURN").cloned();
         // Without `set -T` a function does not inherit the DEBUG trap: it is put back as the
         // function returns, unless the function set one of its own (which then stays, as bash).
-        // `shopt -s extdebug` turns function tracing on too, as in bash.
-        let option = |kind, name| self.state.options.get(kind, name) == Some(true);
-        let functrace = traced
-            || option(toolsh_core::options::Kind::Set, "functrace")
-            || option(toolsh_core::options::Kind::Shopt, "extdebug");
+        // (`shopt -s extdebug` turns `set -T` on, as in bash.)
+        let functrace = traced || self.state.options.get(toolsh_core::options::Kind::Set, "functrace") == Some(true);
         let debug_trap = match self.state.traps.contains_key("DEBUG") && !functrace {
             true => Arc::make_mut(&mut self.state.traps).remove("DEBUG"),
             false => None,

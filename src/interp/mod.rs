@@ -370,14 +370,11 @@ impl<F: std::future::Future + Unpin> std::future::Future for StackGuard<F> {
 }
 
 /// The traps a subshell keeps: those that ignore their signal, and those `set -T` (DEBUG,
-/// RETURN; `shopt -s extdebug` too) and `set -E` (ERR) pass on to it, as bash's children keep.
+/// RETURN) and `set -E` (ERR) pass on to it, as bash's children keep.
 fn subshell_traps(traps: &HashMap<String, String>, options: &Options) -> HashMap<String, String> {
     let mut kept = ignored_traps(traps);
     let traced = |name: &str| match name {
-        "DEBUG" | "RETURN" => {
-            options.get(toolsh_core::options::Kind::Set, "functrace") == Some(true)
-                || options.get(toolsh_core::options::Kind::Shopt, "extdebug") == Some(true)
-        }
+        "DEBUG" | "RETURN" => options.get(toolsh_core::options::Kind::Set, "functrace") == Some(true),
         "ERR" => options.errtrace,
         _ => false,
     };

@@ -661,3 +661,23 @@ dbg 7
 dbg 1
 bye
 ## status: 0
+
+### shopt -s extdebug turns set -T and set -E on, and set +T still turns tracing off
+shopt -s extdebug; echo "$-"
+set +T; echo "$-"
+shopt extdebug
+shopt -u extdebug; echo "$-"
+f() { echo "in f"; }
+shopt -s extdebug; set +T
+trap 'echo "dbg $BASH_COMMAND"' DEBUG
+f
+trap - DEBUG
+## stdout:
+hBETc
+hBEc
+extdebug       	on
+hBc
+dbg f
+in f
+dbg trap - DEBUG
+## status: 0

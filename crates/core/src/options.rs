@@ -269,8 +269,13 @@ impl Options {
         Options::bit(kind, name).map(|bit| self.inert & bit != 0)
     }
 
-    /// Sets the option `name`; false when bash has no such option.
+    /// Sets the option `name`; false when bash has no such option. `shopt -s extdebug` turns
+    /// function and error tracing (`set -T`, `set -E`) on, and `-u` off, as bash's does.
     pub fn set(&mut self, kind: Kind, name: &str, on: bool) -> bool {
+        if (kind, name) == (Kind::Shopt, "extdebug") {
+            self.set(Kind::Set, "functrace", on);
+            self.set(Kind::Set, "errtrace", on);
+        }
         if let Some(field) = self.field(kind, name) {
             *field = on;
             return true;
