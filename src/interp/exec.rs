@@ -529,11 +529,14 @@ impl Interp {
                 self.loop_depth += 1;
                 let mut result = Ok(0);
                 let mut body_checked = false;
+                // Each pass is on the `for`'s line, wherever the body left `$LINENO` (bash).
+                let for_line = self.state.lineno;
                 for (count, item) in items.into_iter().enumerate() {
                     if count as u64 >= self.state.limits().loop_iterations {
                         result = Err(self.limit_hit("loop iterations", self.state.limits().loop_iterations));
                         break;
                     }
+                    self.state.lineno = for_line;
                     if let Err(flow) = self.debug_point(io, |text| text.write_str(&head)).await {
                         result = Err(flow);
                         break;

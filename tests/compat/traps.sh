@@ -681,3 +681,48 @@ dbg f
 in f
 dbg trap - DEBUG
 ## status: 0
+
+### a sourced file runs without the DEBUG trap unless set -T, and its RETURN trap sees the caller
+printf 'echo "in file ${FUNCNAME[*]}"\n' > sourced.sh
+trap 'echo "ret ${FUNCNAME[*]}"' RETURN
+trap 'echo "dbg $BASH_COMMAND"' DEBUG
+source ./sourced.sh
+f() { source ./sourced.sh; }
+f
+set -T
+source ./sourced.sh
+trap - DEBUG RETURN
+## stdout:
+dbg source ./sourced.sh
+in file 
+ret 
+dbg f
+in file source f
+dbg set -T
+dbg source ./sourced.sh
+dbg echo "in file ${FUNCNAME[*]}"
+in file 
+dbg source ./sourced.sh
+ret 
+dbg trap - DEBUG RETURN
+## status: 0
+## files:
+sourced.sh: "echo \"in file ${FUNCNAME[*]}\"\n"
+
+### each pass of a for loop is on the for's line
+trap 'echo "dbg $LINENO"' DEBUG
+for i in 0 1 ; do
+  for j in 3 ; do
+    :
+  done
+done
+trap - DEBUG
+## stdout:
+dbg 2
+dbg 3
+dbg 4
+dbg 2
+dbg 3
+dbg 4
+dbg 7
+## status: 0
