@@ -67,12 +67,35 @@ impl State {
 
     /// `BASH_ARGV` as bash sets it outside extended debugging: the positional parameters of
     /// the script (or of the file sourced with arguments) outside every function, last first.
+    /// Under `shopt -s extdebug`, the whole stack: the arguments of the running function, then
+    /// of each function out to the script's, each last first (sourced files push none here).
     pub fn bash_argv(&self) -> Vec<String> {
+        if self.extdebug() {
+            return self.argument_stack().flat_map(|args| args.iter().rev().cloned()).collect();
+        }
         let args = match self.frames.iter().find(|frame| frame.name != "source") {
             Some(frame) => &frame.outer_args,
             None => &self.positional,
         };
         args.iter().rev().cloned().collect()
+    }
+
+    /// `BASH_ARGC`: how many of `BASH_ARGV`'s words each level holds, innermost first.
+    pub fn bash_argc(&self) -> Vec<String> {
+        if self.extdebug() {
+            return self.argument_stack().map(|args| args.len().to_string()).collect();
+        }
+        vec![self.bash_argv().len().to_string()]
+    }
+
+    fn extdebug(&self) -> bool {
+        self.options.get(crate::options::Kind::Shopt, "extdebug") == Some(true)
+    }
+
+    /// The positional parameters of each function level, innermost first, the script's last.
+    fn argument_stack(&self) -> impl Iterator<Item = &Vec<String>> {
+        let functions = self.frames.iter().rev().filter(|frame| frame.name != "source");
+        std::iter::once(self.positional.as_ref()).chain(functions.map(|frame| frame.outer_args.as_ref()))
     }
 
     /// `BASH_LINENO`, innermost first: the line each frame was called from, then 0 for the
