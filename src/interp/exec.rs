@@ -88,8 +88,9 @@ impl Interp {
     }
 
     /// Runs a trap's action, its first line counted as line `first_line` (bash counts an ERR
-    /// or DEBUG trap's lines from the line of the command that set it off, the others' from
-    /// 1); `$LINENO` is the command's again after it.
+    /// or DEBUG trap's lines from the line of the command that set it off, a RETURN trap's
+    /// from the function's opening line or the `source` command's, the others' from 1);
+    /// `$LINENO` is the command's again after it.
     pub(crate) async fn run_trap(&mut self, action: &str, io: &Io, first_line: u32) -> Result<Status, Flow> {
         let Ok(script) = crate::parser::parse_from_line(action, &self.aliases_in_effect(), first_line) else {
             return Ok(0);
@@ -112,6 +113,15 @@ impl Interp {
             // An expansion error ends the trap's action only.
             _ => Ok(1),
         }
+    }
+
+    /// Runs the DEBUG trap's action: not again inside itself, though it runs inside the other
+    /// traps' actions (an ERR, EXIT or RETURN trap's commands), as bash's does.
+    async fn run_debug_trap(&mut self, action: &str, io: &Io, first_line: u32) -> Result<Status, Flow> {
+        let outer = std::mem::replace(&mut self.in_debug_trap, true);
+        let result = self.run_trap(action, io, first_line).await;
+        self.in_debug_trap = outer;
+        result
     }
 
     /// Runs a pipeline: its stages, `!`, `time`'s report, `$?` and `PIPESTATUS`; then, when
@@ -534,11 +544,14 @@ impl Interp {
                 self.loop_depth += 1;
                 let mut result = Ok(0);
                 let mut body_checked = false;
+                // Each pass is on the `for`'s line, wherever the body left `$LINENO` (bash).
+                let for_line = self.state.lineno;
                 for (count, item) in items.into_iter().enumerate() {
                     if count as u64 >= self.state.limits().loop_iterations {
                         result = Err(self.limit_hit("loop iterations", self.state.limits().loop_iterations));
                         break;
                     }
+                    self.state.lineno = for_line;
                     if let Err(flow) = self.debug_point(io, |text| text.write_str(&head)).await {
                         result = Err(flow);
                         break;
@@ -574,6 +587,9 @@ impl Interp {
                 result.map(|_| status)
             }
             CompoundCommand::ArithFor { init, cond, step, body } => {
+                // Each part is on the `for`'s line to `$LINENO` and the DEBUG trap, as in bash,
+                // wherever the body left it.
+                let for_line = self.state.lineno;
                 self.debug_point(io, |text| write!(text, "(({}))", init.to_string().trim_start())).await?;
                 self.trace_arith(init, io).await;
                 if self.eval_for_part(init, io).await?.is_none() {
@@ -589,6 +605,7 @@ impl Interp {
                     if iterations > self.state.limits().loop_iterations {
                         break Err(self.limit_hit("loop iterations", self.state.limits().loop_iterations));
                     }
+                    self.state.lineno = for_line;
                     if let Err(flow) =
                         self.debug_point(io, |text| write!(text, "(({}))", cond.to_string().trim_start())).await
                     {
@@ -616,6 +633,7 @@ impl Interp {
                         LoopStep::Stop(s) => break Ok(s),
                         LoopStep::Out(flow) => break Err(flow),
                     }
+                    self.state.lineno = for_line;
                     if let Err(flow) =
                         self.debug_point(io, |text| write!(text, "(({}))", step.to_string().trim_start())).await
                     {
@@ -1089,7 +1107,8 @@ impl Interp {
     /// bash's point before a command runs (a simple command, each pass of `for` and `select`,
     /// `case`, `[[ ]]`, `(( ))`, each part of `for (( ))`): `$BASH_COMMAND` becomes its text
     /// (`text` writes it) and the DEBUG trap runs, seeing `$?` of the command before and this
-    /// one's `$LINENO`. Not within a trap's action, whose commands leave both as they were.
+    /// one's `$LINENO`. Within a trap's action `$BASH_COMMAND` stays the command that set it
+    /// off, and the DEBUG trap runs for its commands but not inside its own, as in bash.
     /// False when the command is to be skipped: under `shopt -s extdebug` the trap's action
     /// ended with a status other than 0 (2 in a function or a sourced file returns from it).
     pub(crate) async fn debug_point(
@@ -1097,14 +1116,16 @@ impl Interp {
         io: &Io,
         text: impl FnOnce(&mut String) -> std::fmt::Result,
     ) -> Result<bool, Flow> {
-        if self.in_trap > 0 || (self.state.traps.is_empty() && !self.state.reads_bash_command) {
+        if self.in_debug_trap || (self.state.traps.is_empty() && !self.state.reads_bash_command) {
             return Ok(true);
         }
-        self.bash_command.clear();
-        let _ = text(&mut self.bash_command);
+        if self.in_trap == 0 {
+            self.bash_command.clear();
+            let _ = text(&mut self.bash_command);
+        }
         if let Some(action) = self.state.traps.get("DEBUG").filter(|action| !action.is_empty()).cloned() {
             let line = self.state.lineno;
-            let status = self.run_trap(&action, io, line).await?;
+            let status = self.run_debug_trap(&action, io, line).await?;
             if status != 0 && self.state.options.get(toolsh_core::options::Kind::Shopt, "extdebug") == Some(true) {
                 if status == 2 && !self.state.frames.is_empty() {
                     return Err(Flow::Return(status));
@@ -1125,6 +1146,14 @@ impl Interp {
         if !self.debug_point(io, |text| text.write_str(&simple.bash_text())).await? {
             return Ok(self.state.last_status);
         }
+        let keywords;
+        let simple = match self.state.options.keyword.then(|| super::keyword::keywords_taken(simple)).flatten() {
+            Some(taken) => {
+                keywords = taken;
+                &keywords
+            }
+            None => simple,
+        };
         if let Some(name) = simple.words.first().and_then(Word::as_literal)
             && matches!(name, "declare" | "typeset" | "local" | "export" | "readonly")
             && !self.state.functions.contains_key(name)
@@ -1647,10 +1676,15 @@ impl Interp {
         io: &Io,
     ) -> ExecResult {
         let denied = std::sync::atomic::AtomicBool::new(false);
+        let options = self.state.options;
         let ctx = Ctx::new(argv, io, &mut self.state, &self.shared, command, &denied);
         // A bug of one command (a library that panics on some input) ends that command with
         // an error, not the process and every session in it.
         let status = contain_panic(command, io, run(ctx)).await;
+        if self.state.options != options {
+            // `set`, `shopt`: `$SHELLOPTS` and `$BASHOPTS` follow.
+            self.state.sync_option_variables();
+        }
         if self.state.vars.has_notes() {
             self.say_notes(io).await;
         }
@@ -1759,6 +1793,7 @@ impl Interp {
             let set = std::iter::once("set".to_string()).chain(set).collect();
             sub.dispatch_builtin(set, io).await?;
         }
+        sub.state.sync_option_variables();
         let result = sub.run_source(&source, io, super::line::Reading::File(&name)).await;
         if let Err(Flow::Fatal(status)) = result
             && self.shared.stopping().is_some()
@@ -1834,25 +1869,22 @@ impl Interp {
         let return_trap = self.state.traps.get("RETURN").cloned();
         // Without `set -T` a function does not inherit the DEBUG trap: it is put back as the
         // function returns, unless the function set one of its own (which then stays, as bash).
-        // `shopt -s extdebug` turns function tracing on too, as in bash.
-        let option = |kind, name| self.state.options.get(kind, name) == Some(true);
-        let functrace = traced
-            || option(toolsh_core::options::Kind::Set, "functrace")
-            || option(toolsh_core::options::Kind::Shopt, "extdebug");
+        // (`shopt -s extdebug` turns `set -T` on, as in bash.)
+        let functrace = traced || self.state.options.get(toolsh_core::options::Kind::Set, "functrace") == Some(true);
         let debug_trap = match self.state.traps.contains_key("DEBUG") && !functrace {
             true => Arc::make_mut(&mut self.state.traps).remove("DEBUG"),
             false => None,
         };
         // Inherited, the trap also runs as the function starts (bash's run_debug_trap on entry).
         let mut result = match self.state.traps.get("DEBUG").filter(|action| functrace && !action.is_empty()) {
-            Some(action) if self.in_trap == 0 => {
+            Some(action) if !self.in_debug_trap => {
                 // On the line of the body's opening, as bash's `$LINENO` is then.
                 if let Command::Compound(_, _, span) = &*def.body
                     && span.line > 0
                 {
                     self.state.lineno = span.line;
                 }
-                match self.run_trap(&action.clone(), io, self.state.lineno).await {
+                match self.run_debug_trap(&action.clone(), io, self.state.lineno).await {
                     Ok(_) => self.exec_command(&def.body, io).await,
                     Err(flow) => Err(flow),
                 }
@@ -1874,7 +1906,12 @@ impl Interp {
             && matches!(result, Ok(_) | Err(Flow::Return(_)))
         {
             let status = self.state.last_status;
-            if let Err(flow) = self.run_trap(&action, io, 1).await {
+            // Its lines count from the function's opening line, as bash's `$LINENO` is there.
+            let opening = match &*def.body {
+                Command::Compound(_, _, span) if span.line > 0 => span.line,
+                _ => self.state.lineno,
+            };
+            if let Err(flow) = self.run_trap(&action, io, opening).await {
                 result = Err(flow);
             }
             self.state.last_status = status;
@@ -1883,6 +1920,7 @@ impl Interp {
         self.call_depth -= 1;
         if let Some(saved) = self.state.frames.pop().and_then(|frame| frame.set_options) {
             self.state.options.restore_set_options(&saved);
+            self.state.sync_option_variables();
         }
         // Back in the caller, `$LINENO` is the call's line again (an ERR trap for the call
         // names it).

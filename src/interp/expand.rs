@@ -1431,7 +1431,7 @@ impl Interp {
                     "DIRSTACK" => std::iter::once(&state.cwd).chain(state.dir_stack.iter().rev()).cloned().collect(),
                     "BASH_SOURCE" => state.bash_source(),
                     "BASH_ARGV" => state.bash_argv(),
-                    "BASH_ARGC" => vec![state.bash_argv().len().to_string()],
+                    "BASH_ARGC" => state.bash_argc(),
                     _ => state.bash_lineno(),
                 };
                 let items = match index {

@@ -12,6 +12,7 @@ mod coproc;
 mod exec;
 mod expand;
 mod jobs;
+mod keyword;
 pub(crate) mod line;
 mod notfound;
 mod redirect;
@@ -113,6 +114,9 @@ pub(crate) struct Interp {
     /// Trap actions running: their commands leave `$LINENO` and `$BASH_COMMAND` at the
     /// command that triggered the trap, as in bash.
     in_trap: u32,
+    /// The DEBUG trap's action is running: no DEBUG trap inside it (one runs inside the
+    /// other traps' actions, as in bash).
+    in_debug_trap: bool,
     /// The texts being read a complete command at a time (a script, `source`, `eval`, a
     /// typed line), outermost first counted.
     readers: u32,
@@ -165,6 +169,7 @@ impl Interp {
             traced_value: String::new(),
             bash_command: String::new(),
             in_trap: 0,
+            in_debug_trap: false,
             readers: 0,
             to_top_level: false,
             reference_depth: 0,
@@ -190,6 +195,9 @@ impl Interp {
     pub(crate) fn become_new_shell(&mut self, script: Option<&str>) {
         // Its own text is its outermost.
         self.readers = 0;
+        // A new process: the condition its parent runs it in (`bash -c '…' || …`) does not
+        // reach inside, so its own `set -e` holds there.
+        self.errexit_suppressed = 0;
         self.state.keep_exported_variables();
         let exported = |name: &String| self.state.function_attrs.get(name).is_some_and(|attrs| attrs.exported);
         let mut functions = (*self.state.functions).clone();
@@ -202,7 +210,10 @@ impl Interp {
         self.state.function_attrs = Arc::new(attrs);
         self.state.function_sources = Arc::default();
         self.state.options = Options::default();
+        self.state.import_option_variables();
         self.state.frames = Vec::new();
+        // A new shell starts with no trap but the ignored signals, whatever `set -T` passed on.
+        self.state.traps = Arc::new(ignored_traps(&self.state.traps));
         self.state.ignored_at_entry = ignored_traps(&self.state.traps).into_keys().collect();
         self.state.parent_traps = None;
         let file: Arc<str> = Arc::from(script.unwrap_or(""));
@@ -218,9 +229,10 @@ impl Interp {
         // Each subshell draws its own `$RANDOM` numbers, as bash's reseeded child does.
         static SUBSHELLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         state.reseed_random(SUBSHELLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
-        // Traps are reset in a subshell, but an ignored signal stays ignored (bash).
+        // Traps are reset in a subshell, but an ignored signal stays ignored (bash), and the
+        // DEBUG and RETURN traps under `set -T` and the ERR trap under `set -E` are inherited.
         state.parent_traps = Some(state.parent_traps.clone().unwrap_or_else(|| state.traps.clone()));
-        state.traps = Arc::new(ignored_traps(&state.traps));
+        state.traps = Arc::new(subshell_traps(&state.traps, &state.options));
         Interp {
             state,
             shared: self.shared.clone(),
@@ -245,6 +257,7 @@ impl Interp {
             traced_value: String::new(),
             bash_command: self.bash_command.clone(),
             in_trap: self.in_trap,
+            in_debug_trap: self.in_debug_trap,
             // What a reader inside the subshell drops ends the subshell.
             readers: self.readers,
             to_top_level: false,
@@ -360,6 +373,25 @@ impl<F: std::future::Future + Unpin> std::future::Future for StackGuard<F> {
         let inner = &mut self.0;
         stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || std::pin::Pin::new(inner).poll(cx))
     }
+}
+
+/// The traps a subshell keeps: those that ignore their signal, and those `set -T` (DEBUG,
+/// RETURN) and `set -E` (ERR) pass on to it, as bash's children keep.
+fn subshell_traps(traps: &HashMap<String, String>, options: &Options) -> HashMap<String, String> {
+    let mut kept = ignored_traps(traps);
+    let traced = |name: &str| match name {
+        "DEBUG" | "RETURN" => options.get(toolsh_core::options::Kind::Set, "functrace") == Some(true),
+        "ERR" => options.errtrace,
+        _ => false,
+    };
+    for name in ["DEBUG", "RETURN", "ERR"] {
+        if let Some(action) = traps.get(name)
+            && traced(name)
+        {
+            kept.insert(name.to_string(), action.clone());
+        }
+    }
+    kept
 }
 
 /// The traps that ignore their signal (`trap '' SIG`), which a subshell keeps.
@@ -1323,6 +1355,7 @@ impl Shell {
     pub fn set_interactive(&mut self) {
         self.interp.state.options.expand_aliases = true;
         self.interp.state.options.interactive = true;
+        self.interp.state.sync_option_variables();
     }
 }
 

@@ -409,7 +409,8 @@ async fn caller(interp: &mut Interp, argv: &[String], io: &Io) -> Status {
         None => None,
         Some(Ok(depth)) => Some(depth),
         Some(Err(_)) => {
-            complain(&interp.state, io, "caller", &format!("{}: invalid number", argv[1])).await;
+            let said = format!("{}: invalid number\ncaller: usage: caller [expr]", argv[1]);
+            complain(&interp.state, io, "caller", &said).await;
             return crate::status::USAGE;
         }
     };
@@ -484,25 +485,47 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         outer_args: saved.clone().unwrap_or_else(|| interp.state.positional.clone()),
         set_options: None,
     };
+    // Without `set -T` a sourced file runs without the DEBUG trap, as a function does (bash's
+    // `_evalfile`): it is put back after the file and its RETURN trap, unless the file set one.
+    let functrace = interp.state.options.get(OptionKind::Set, "functrace") == Some(true);
+    let in_function = interp.state.frames.iter().any(|frame| frame.name != "source");
+    let debug_trap = match !functrace && interp.state.traps.contains_key("DEBUG") {
+        true => Arc::make_mut(&mut interp.state.traps).remove("DEBUG"),
+        false => None,
+    };
     interp.state.frames.push(frame);
     let outer = std::mem::replace(&mut interp.state.source, file);
+    let called_at = interp.state.lineno;
+    let command_text = interp.bash_command.clone();
     interp.trace_depth += 1;
     let mut result = interp.run_source(&text, io, super::line::Reading::File(path)).await;
     interp.trace_depth -= 1;
+    // The file is done: its RETURN trap sees the caller's call stack, and `$BASH_COMMAND` is
+    // the `source` command again, as in bash.
+    interp.state.source = outer;
+    interp.state.frames.pop();
+    if !interp.state.traps.is_empty() {
+        interp.bash_command = command_text;
+    }
     // The RETURN trap runs as a sourced file ends, as bash's does (a function's only under
-    // `set -T`, see `call_function`).
+    // `set -T`, see `call_function`; so inside a function only under `set -T` too, the trap
+    // not being the function's), its lines counted from the `source` command's.
     if let Some(action) = interp.state.traps.get("RETURN").filter(|action| !action.is_empty()).cloned()
         && interp.in_trap == 0
+        && (functrace || !in_function)
         && matches!(result, Ok(_) | Err(Flow::Return(_)))
     {
         let status = interp.state.last_status;
-        if let Err(flow) = interp.run_trap(&action, io, 1).await {
+        if let Err(flow) = interp.run_trap(&action, io, called_at).await {
             result = Err(flow);
         }
         interp.state.last_status = status;
     }
-    interp.state.source = outer;
-    interp.state.frames.pop();
+    if let Some(action) = debug_trap
+        && !interp.state.traps.contains_key("DEBUG")
+    {
+        Arc::make_mut(&mut interp.state.traps).insert("DEBUG".to_string(), action);
+    }
     interp.source_depth -= 1;
     if let Some(saved) = saved {
         interp.state.positional = saved;
@@ -630,6 +653,8 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
     } else {
         super::line::Reading::File(argv[idx].as_str())
     };
+    // The options its words gave, in `$SHELLOPTS` and `$BASHOPTS`.
+    sub.state.sync_option_variables();
     let result = sub.run_source(&source, io, reading).await;
     if let Err(Flow::Fatal(status)) = result
         && interp.shared.stopping().is_some()

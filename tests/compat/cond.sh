@@ -438,3 +438,23 @@ done
 1 0 1 1 1 0 1  ^[]a]$
 0 1 1 0 0 1 0  ^[^]a]$
 ## status: 0
+
+### -v of name[@] says whether any element is set
+a=(1 2); s=foo; e=; declare -A A=([x]=1); declare -a b; c=([3]=x)
+for t in "a[@]" "a[*]" "s[@]" "e[@]" "A[@]" "b[@]" "n[@]" "a[5]" "c[@]"; do
+    [ -v "$t" ]; x=$?
+    [[ -v $t ]]; echo "$t $x $?"
+done
+A[@]=at; [[ -v A[@] ]] && echo "assoc key @"
+## stdout:
+a[@] 0 0
+a[*] 0 0
+s[@] 0 0
+e[@] 0 0
+A[@] 1 1
+b[@] 1 1
+n[@] 1 1
+a[5] 1 1
+c[@] 0 0
+assoc key @
+## status: 0

@@ -758,3 +758,32 @@ m=51
 environment: line 1: f: maximum function nesting level exceeded (5)
 environment: line 1: f: maximum function nesting level exceeded (3)
 ## status: 0
+
+### caller with a word that is no number says so and its usage +stderr
+f() { caller foo; echo "st=$?"; caller 1x; echo "st=$?"; }
+f
+## stdout:
+st=2
+st=2
+## stderr:
+environment: line 1: caller: foo: invalid number
+caller: usage: caller [expr]
+environment: line 1: caller: 1x: invalid number
+caller: usage: caller [expr]
+## status: 0
+
+### under extdebug BASH_ARGV and BASH_ARGC hold every function level's arguments
+shopt -s extdebug
+f() { echo "${#BASH_ARGV[*]} ${BASH_ARGV[*]} | ${BASH_ARGC[*]}"; g a b; }
+g() { echo "${#BASH_ARGV[*]} ${BASH_ARGV[*]} | ${BASH_ARGC[*]}"; h; }
+h() { echo "${#BASH_ARGV[*]} ${BASH_ARGV[*]} | ${BASH_ARGC[*]}"; }
+f 1 2 3
+f 1
+## stdout:
+3 3 2 1 | 3 0
+5 b a 3 2 1 | 2 3 0
+5 b a 3 2 1 | 0 2 3 0
+1 1 | 1 0
+3 b a 1 | 2 1 0
+3 b a 1 | 0 2 1 0
+## status: 0

@@ -268,3 +268,38 @@ body $HOME
 two $HOME
 done
 ## status: 0
+
+### a here-document inside $( ) ends at its delimiter followed by the closing paren
+text=$(cat <<EOF
+here is the text
+EOF)
+echo "= $text ="
+x=$(cat <<EOF
+a ) paren
+EOF )
+echo "$x"
+echo $(
+cat <<\)
+hi
+))
+echo "$(cat <<'END'
+quoted $x
+END)" after
+## stdout:
+= here is the text =
+a ) paren
+hi
+quoted $x after
+## status: 0
+
+### under <<- a delimiter starting with a tab ends at the line as written
+cat <<-'	END'
+	hello
+		END
+	END
+echo after
+## stdout:
+hello
+END
+after
+## status: 0

@@ -197,3 +197,106 @@ st=0
 environment: line 1: declare: var: not found
 declare: var: not found
 ## status: 1
+
+### SHELLOPTS says the set -o options on, read-only +stderr
+echo "$SHELLOPTS"
+set -eu; echo "$SHELLOPTS"
+shopt -so physical; echo "$SHELLOPTS"
+set +eu +o physical
+declare -p SHELLOPTS
+(SHELLOPTS=x); echo "st=$?"
+unset SHELLOPTS; echo "st=$?"
+f() { local -; set -o pipefail; echo "in: $SHELLOPTS"; }
+f; echo "out: $SHELLOPTS"
+readonly -p | grep -c SHELLOPTS
+## stdout:
+braceexpand:hashall:interactive-comments
+braceexpand:errexit:hashall:interactive-comments:nounset
+braceexpand:errexit:hashall:interactive-comments:nounset:physical
+declare -r SHELLOPTS="braceexpand:hashall:interactive-comments"
+st=1
+st=1
+in: braceexpand:hashall:interactive-comments:pipefail
+out: braceexpand:hashall:interactive-comments
+1
+## stderr:
+SHELLOPTS: readonly variable
+unset: SHELLOPTS: cannot unset: readonly variable
+## status: 0
+
+### BASHOPTS follows shopt +stderr
+shopt -s nullglob
+[[ :$BASHOPTS: == *:nullglob:* ]] && echo on
+shopt -u nullglob
+[[ :$BASHOPTS: == *:nullglob:* ]] || echo off
+[[ :$BASHOPTS: == *:sourcepath:* ]] && echo sourcepath
+(BASHOPTS=x); echo "st=$?"
+declare -p BASHOPTS | cut -d= -f1
+## stdout:
+on
+off
+sourcepath
+st=1
+declare -r BASHOPTS
+## stderr:
+BASHOPTS: readonly variable
+## status: 0
+
+### an exported SHELLOPTS passes the options to a child bash
+bash -c 'env | grep -c SHELLOPTS'
+set -e
+export SHELLOPTS
+bash -c 'echo "$-"; false; echo not reached' || echo "st=$?"
+set +e -u
+bash -c 'echo "$-"; echo "$SHELLOPTS"; declare -p SHELLOPTS'
+shopt -s nullglob; export BASHOPTS
+bash -c 'echo no*such*file*; shopt nullglob'
+## stdout:
+0
+ehBc
+st=1
+huBc
+braceexpand:hashall:interactive-comments:nounset
+declare -rx SHELLOPTS="braceexpand:hashall:interactive-comments:nounset"
+
+nullglob       	on
+## status: 0
+
+### a new shell's set -e holds though its parent runs it in a condition
+bash -c 'set -e; false; echo not reached' || echo "st=$?"
+if bash -c 'set -e; false; echo not reached'; then echo yes; else echo no; fi
+! bash -c 'set -e; false; echo not reached'
+(set -e; false; echo in a subshell it does not) || echo "st=$?"
+## stdout:
+st=1
+no
+in a subshell it does not
+## status: 0
+
+### set -k makes every assignment-like word of a command an assignment
+set -k
+echo a=1 b; echo "[$a]"
+f() { echo "f:$z"; }
+f z=3 q; echo "[$z]"
+echo x="a b" y\=2 "z=3" w+=4 u=; echo "[$x $w]"
+E=
+$E p=1 q=$p; echo "$p $q"
+HOME=/h $E r=$HOME; echo "$r"
+bash -c 'echo "$k"' k=9
+echo "$SHELLOPTS" | grep -c keyword
+set +k
+echo c=1; echo "[$c]"
+## stdout:
+b
+[]
+f:3
+[]
+y=2 z=3
+[ ]
+1 1
+/h
+9
+1
+c=1
+[]
+## status: 0

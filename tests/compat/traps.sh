@@ -570,3 +570,159 @@ echo not reached
 ## stdout:
 trap: g 4
 ## status: 4
+
+### a RETURN trap's LINENO counts from the function's opening line or the source command's
+set -T
+trap 'echo "ret $LINENO"
+echo "two $LINENO"' RETURN
+f() {
+  :
+  :
+}
+f
+g() { x=1
+}
+g
+printf ':\n:\n:\n' > sourced.sh
+source ./sourced.sh
+echo "after $LINENO"
+## stdout:
+ret 4
+two 5
+ret 9
+two 10
+ret 13
+two 14
+after 14
+## status: 0
+## files:
+sourced.sh: ":\n:\n:\n"
+
+### set -E passes the ERR trap to subshells and set -T the DEBUG trap
+set -E
+trap 'echo "err $LINENO"' ERR
+( false )
+x=$(false; echo in)
+echo "x=$x"
+set +E
+( false )
+trap - ERR
+set -T
+trap 'echo "dbg $LINENO"' DEBUG
+y=$(echo sub)
+trap - DEBUG
+echo "y=$y"
+set -T
+trap 'echo dbg' DEBUG
+bash -c 'echo a new shell has none'
+## stdout:
+err 3
+err 3
+x=err 4
+in
+err 7
+dbg 11
+dbg 12
+y=dbg 11
+sub
+dbg
+a new shell has none
+## status: 0
+
+### the DEBUG trap runs inside the other traps' actions, not inside its own
+trap 'echo "dbg $BASH_COMMAND"' DEBUG
+trap 'echo "err $BASH_COMMAND"' ERR
+trap 'echo bye' EXIT
+false
+trap - ERR
+trap 'echo "dbg $LINENO"' DEBUG
+for (( i=0 ;
+  i < 2 ; i++ )) ; do
+  echo "body $LINENO"
+done
+## stdout:
+dbg trap 'echo "err $BASH_COMMAND"' ERR
+dbg trap 'echo bye' EXIT
+dbg false
+dbg false
+err false
+dbg trap - ERR
+dbg trap 'echo "dbg $LINENO"' DEBUG
+dbg 7
+dbg 7
+dbg 9
+body 9
+dbg 7
+dbg 7
+dbg 9
+body 9
+dbg 7
+dbg 7
+dbg 1
+bye
+## status: 0
+
+### shopt -s extdebug turns set -T and set -E on, and set +T still turns tracing off
+shopt -s extdebug; echo "$-"
+set +T; echo "$-"
+shopt extdebug
+shopt -u extdebug; echo "$-"
+f() { echo "in f"; }
+shopt -s extdebug; set +T
+trap 'echo "dbg $BASH_COMMAND"' DEBUG
+f
+trap - DEBUG
+## stdout:
+hBETc
+hBEc
+extdebug       	on
+hBc
+dbg f
+in f
+dbg trap - DEBUG
+## status: 0
+
+### a sourced file runs without the DEBUG trap unless set -T, and its RETURN trap sees the caller
+printf 'echo "in file ${FUNCNAME[*]}"\n' > sourced.sh
+trap 'echo "ret ${FUNCNAME[*]}"' RETURN
+trap 'echo "dbg $BASH_COMMAND"' DEBUG
+source ./sourced.sh
+f() { source ./sourced.sh; }
+f
+set -T
+source ./sourced.sh
+trap - DEBUG RETURN
+## stdout:
+dbg source ./sourced.sh
+in file 
+ret 
+dbg f
+in file source f
+dbg set -T
+dbg source ./sourced.sh
+dbg echo "in file ${FUNCNAME[*]}"
+in file 
+dbg source ./sourced.sh
+ret 
+dbg trap - DEBUG RETURN
+## status: 0
+## files:
+sourced.sh: "echo \"in file ${FUNCNAME[*]}\"\n"
+
+### each pass of a for loop is on the for's line
+trap 'echo "dbg $LINENO"' DEBUG
+for i in 0 1 ; do
+  for j in 3 ; do
+    :
+  done
+done
+trap - DEBUG
+## stdout:
+dbg 2
+dbg 3
+dbg 4
+dbg 2
+dbg 3
+dbg 4
+dbg 7
+## status: 0

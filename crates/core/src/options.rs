@@ -153,6 +153,8 @@ pub struct Options {
     /// `shopt -s varredir_close`: a `{name}>…` redirection closes with its command (off: it
     /// stays open, as bash keeps it).
     pub varredir_close: bool,
+    /// `set -k` (`-o keyword`): every word of a command that reads as an assignment is one.
+    pub keyword: bool,
     /// `shopt -s localvar_inherit`: a new local starts with the value and attributes of the
     /// variable of its name it hides (as `local -I`), a reference's attribute aside.
     pub localvar_inherit: bool,
@@ -193,6 +195,7 @@ impl Default for Options {
             posix: false,
             globskipdots: true,
             varredir_close: false,
+            keyword: false,
             localvar_inherit: false,
             interactive: false,
             inert: 0,
@@ -240,6 +243,7 @@ impl Options {
             (Kind::Shopt, "sourcepath") => &mut self.sourcepath,
             (Kind::Shopt, "patsub_replacement") => &mut self.patsub_replacement,
             (Kind::Set, "posix") => &mut self.posix,
+            (Kind::Set, "keyword") => &mut self.keyword,
             (Kind::Shopt, "globskipdots") => &mut self.globskipdots,
             (Kind::Shopt, "varredir_close") => &mut self.varredir_close,
             (Kind::Shopt, "localvar_inherit") => &mut self.localvar_inherit,
@@ -265,8 +269,13 @@ impl Options {
         Options::bit(kind, name).map(|bit| self.inert & bit != 0)
     }
 
-    /// Sets the option `name`; false when bash has no such option.
+    /// Sets the option `name`; false when bash has no such option. `shopt -s extdebug` turns
+    /// function and error tracing (`set -T`, `set -E`) on, and `-u` off, as bash's does.
     pub fn set(&mut self, kind: Kind, name: &str, on: bool) -> bool {
+        if (kind, name) == (Kind::Shopt, "extdebug") {
+            self.set(Kind::Set, "functrace", on);
+            self.set(Kind::Set, "errtrace", on);
+        }
         if let Some(field) = self.field(kind, name) {
             *field = on;
             return true;
@@ -290,6 +299,17 @@ impl Options {
             .chars()
             .filter(|c| Options::letter(*c).is_some_and(|name| self.get(Kind::Set, name) == Some(true)))
             .collect()
+    }
+
+    /// The names of the options of `kind` that are on, joined by colons in bash's order: the
+    /// value of `$SHELLOPTS` (`set -o`'s) or `$BASHOPTS` (`shopt`'s).
+    pub fn names_on(&self, kind: Kind) -> String {
+        let names: Vec<&str> = match kind {
+            Kind::Shopt => SHOPT_OPTIONS.iter().map(|(n, _)| *n).collect(),
+            Kind::Set => SET_OPTIONS.iter().map(|(n, _, _)| *n).collect(),
+        };
+        let on: Vec<&str> = names.into_iter().filter(|name| self.get(kind, name) == Some(true)).collect();
+        on.join(":")
     }
 
     /// Every option with its value, `shopt`'s then `set -o`'s (a saved session's list).

@@ -40,6 +40,13 @@ pub fn unary_test(op: &str, arg: &str, state: &State, vfs: &Fs<'_>) -> bool {
                     Value::Unset => false,
                     _ => true,
                 },
+                // `a[@]`, `a[*]`: whether any element is set (a scalar is its element 0); an
+                // associative array's `@` is a key like another, as bash 5.2 reads it.
+                (Some(var), Some("@" | "*")) if !matches!(var.value, Value::Assoc(_)) => match &var.value {
+                    Value::Indexed(map) => !map.is_empty(),
+                    Value::Unset => false,
+                    _ => true,
+                },
                 (Some(var), Some(key)) => var.keys().iter().any(|k| k == key),
                 (None, _) => false,
             }

@@ -67,12 +67,35 @@ impl State {
 
     /// `BASH_ARGV` as bash sets it outside extended debugging: the positional parameters of
     /// the script (or of the file sourced with arguments) outside every function, last first.
+    /// Under `shopt -s extdebug`, the whole stack: the arguments of the running function, then
+    /// of each function out to the script's, each last first (sourced files push none here).
     pub fn bash_argv(&self) -> Vec<String> {
+        if self.extdebug() {
+            return self.argument_stack().flat_map(|args| args.iter().rev().cloned()).collect();
+        }
         let args = match self.frames.iter().find(|frame| frame.name != "source") {
             Some(frame) => &frame.outer_args,
             None => &self.positional,
         };
         args.iter().rev().cloned().collect()
+    }
+
+    /// `BASH_ARGC`: how many of `BASH_ARGV`'s words each level holds, innermost first.
+    pub fn bash_argc(&self) -> Vec<String> {
+        if self.extdebug() {
+            return self.argument_stack().map(|args| args.len().to_string()).collect();
+        }
+        vec![self.bash_argv().len().to_string()]
+    }
+
+    fn extdebug(&self) -> bool {
+        self.options.get(crate::options::Kind::Shopt, "extdebug") == Some(true)
+    }
+
+    /// The positional parameters of each function level, innermost first, the script's last.
+    fn argument_stack(&self) -> impl Iterator<Item = &Vec<String>> {
+        let functions = self.frames.iter().rev().filter(|frame| frame.name != "source");
+        std::iter::once(self.positional.as_ref()).chain(functions.map(|frame| frame.outer_args.as_ref()))
     }
 
     /// `BASH_LINENO`, innermost first: the line each frame was called from, then 0 for the
@@ -334,7 +357,7 @@ impl State {
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(12345);
-        State {
+        let mut state = State {
             vars,
             functions: Arc::new(Default::default()),
             function_attrs: Arc::default(),
@@ -371,7 +394,9 @@ impl State {
             ceiling,
             umask: 0o022,
             discard_line: false,
-        }
+        };
+        state.sync_option_variables();
+        state
     }
 
     /// The limits in force.
@@ -538,6 +563,42 @@ impl State {
             }
         }
         shell_variables(&mut self.vars, &self.cwd, true);
+    }
+
+    /// `$SHELLOPTS` and `$BASHOPTS` made to say the options in force: the `set -o` and the
+    /// `shopt` options that are on, as bash keeps them, read-only variables it sets anew
+    /// whenever an option changes. Called where options change (after a builtin that changed
+    /// them, as a new shell starts); a variable already right is left alone.
+    pub fn sync_option_variables(&mut self) {
+        for (name, kind) in [("SHELLOPTS", crate::options::Kind::Set), ("BASHOPTS", crate::options::Kind::Shopt)] {
+            let value = self.options.names_on(kind);
+            let attrs = match self.vars.get_raw(name) {
+                Some(var) if matches!(&var.value, vars::Value::Str(now) if *now == value) => continue,
+                Some(var) => var.attrs,
+                None => vars::Attrs::default(),
+            };
+            let mut attrs = attrs;
+            attrs.set(vars::Attrs::READONLY, true);
+            self.vars.insert(name, vars::Var { value: vars::Value::Str(value), attrs });
+        }
+    }
+
+    /// A new shell takes the options named in `$SHELLOPTS` and `$BASHOPTS` when they came in
+    /// its environment (exported by the shell that started it), as bash does as it starts: how
+    /// `export SHELLOPTS` passes `set -e` or `set -x` on to the scripts a script runs.
+    pub fn import_option_variables(&mut self) {
+        for (name, kind) in [("SHELLOPTS", crate::options::Kind::Set), ("BASHOPTS", crate::options::Kind::Shopt)] {
+            let Some(var) = self.vars.get_raw(name).filter(|var| var.attrs.has(vars::Attrs::EXPORT)) else {
+                continue;
+            };
+            let vars::Value::Str(text) = &var.value else { continue };
+            let names: Vec<String> = text.split(':').map(str::to_string).collect();
+            for option in names {
+                // An unknown name is passed over, as bash's `parse_shellopts` does.
+                self.options.set(kind, &option, true);
+            }
+        }
+        self.sync_option_variables();
     }
 
     /// A new shell starts in this state (the session's, or `bash` run inside it): `$SHLVL` is

@@ -165,6 +165,9 @@ pub(crate) struct Parser<'a> {
     posix: bool,
     /// Reading a here-document's body: `$'…'` inside its `${x-word}` stays as written.
     in_heredoc: bool,
+    /// How many `$( … )` the cursor is inside: there a here-document's delimiter line may end
+    /// with the substitution's `)` (`EOF)`), as bash 5.2 reads it.
+    comsub_depth: usize,
     /// Aliases whose text is being read, with the offset where it ends: inside its own text
     /// an alias is not expanded again (`alias ls='ls -F'`).
     expanding: Vec<(String, usize)>,
@@ -216,6 +219,7 @@ impl<'a> Parser<'a> {
             aliases: Arc::default(),
             posix: false,
             in_heredoc: false,
+            comsub_depth: 0,
             expanding: Vec::new(),
             alias_blank_end: None,
             scratch: String::new(),
@@ -242,6 +246,7 @@ impl<'a> Parser<'a> {
             aliases: self.aliases.clone(),
             posix: self.posix,
             in_heredoc: self.in_heredoc,
+            comsub_depth: self.comsub_depth,
             expanding: Vec::new(),
             alias_blank_end: None,
             scratch: String::new(),
@@ -1802,8 +1807,23 @@ impl<'a> Parser<'a> {
                 line = line.trim_start_matches('\t');
             }
             let next = (line_end + 1).min(self.src.len());
-            if line == delimiter || line.strip_suffix('\r') == Some(delimiter.as_str()) {
+            // Under `<<-` a delimiter that itself starts with a tab is met by the line as
+            // written (`<<-'<tab>END'` ends at `<tab>END`, not at `END`), as in bash.
+            let unstripped = strip_tabs && joined.is_none() && raw_line == delimiter;
+            if line == delimiter || line.strip_suffix('\r') == Some(delimiter.as_str()) || unstripped {
                 cursor = next;
+                found = true;
+                break;
+            }
+            // Inside `$( … )`, the delimiter followed by the substitution's `)` ends the body
+            // too (`EOF)`), and the text goes on at the `)`: bash 5.2 reads it so, with a
+            // warning toolsh does not give (docs/deviations.md).
+            if self.comsub_depth > 0
+                && joined.is_none()
+                && let Some(after) = line.strip_prefix(delimiter.as_str())
+                && after.trim_start_matches([' ', '\t']).starts_with(')')
+            {
+                cursor = line_end - after.trim_start_matches([' ', '\t']).len();
                 found = true;
                 break;
             }

@@ -380,7 +380,10 @@ impl Parser<'_> {
                 self.pos += 2;
                 self.enter()?;
                 let saved_skip = self.heredoc_skip.take();
-                let body = self.parse_list(&[])?;
+                self.comsub_depth += 1;
+                let body = self.parse_list(&[]);
+                self.comsub_depth -= 1;
+                let body = body?;
                 self.skip_linebreaks();
                 if self.heredoc_skip.is_none() {
                     self.heredoc_skip = saved_skip;
