@@ -362,8 +362,10 @@ impl Interp {
 pub(crate) struct StackGuard<F>(pub F);
 
 const RED_ZONE: usize = 256 * 1024;
-/// Nesting of commands below which the stack guard is skipped (well inside any thread's stack).
-pub(crate) const GUARDED_DEPTH: usize = 24;
+/// Nesting of commands below which the stack guard is skipped. Low: a level of a recursive
+/// pipeline (`r(){ r|r; }`) took 80–160 KiB of stack in a debug build, so 24 unguarded levels
+/// overflowed the 2 MiB stack of a server's worker thread before the guard ever looked.
+pub(crate) const GUARDED_DEPTH: usize = 4;
 const STACK_GROWTH: usize = 4 * 1024 * 1024;
 
 impl<F: std::future::Future + Unpin> std::future::Future for StackGuard<F> {
