@@ -101,6 +101,21 @@ struct Options {
     seed: std::collections::hash_map::RandomState,
 }
 
+/// sort without options: whole lines in byte order, newline-terminated.
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            keys: Vec::new(),
+            global: Order::default(),
+            unique: false,
+            stable: false,
+            separator: None,
+            terminator: b'\n',
+            seed: std::collections::hash_map::RandomState::new(),
+        }
+    }
+}
+
 /// Parses `F[.C][,F[.C]][opts]`.
 fn parse_key(spec: &str) -> Option<Key> {
     let (start, end) = match spec.split_once(',') {
@@ -815,15 +830,7 @@ pub const SORT: Spec = Spec {
 };
 
 fn parse_args(args: Args) -> Result<Invocation, String> {
-    let options = Options {
-        keys: Vec::new(),
-        global: Order::default(),
-        unique: false,
-        stable: false,
-        separator: None,
-        terminator: b'\n',
-        seed: std::collections::hash_map::RandomState::new(),
-    };
+    let options = Options::default();
     let mut invocation = Invocation {
         options,
         output: None,
@@ -2023,15 +2030,8 @@ mod tests {
         let data = tangled_lines(250_000, 9);
         assert!(data.len() > PARALLEL_BYTES);
         for keys in [&[][..], &["2,2", "1.3"][..]] {
-            let options = Options {
-                keys: keys.iter().filter_map(|key| parse_key(key)).collect(),
-                global: Order::default(),
-                unique: false,
-                stable: false,
-                separator: None,
-                terminator: b'\n',
-                seed: std::collections::hash_map::RandomState::new(),
-            };
+            let options =
+                Options { keys: keys.iter().filter_map(|key| parse_key(key)).collect(), ..Options::default() };
             let rules = Rules::new(options);
             let mut threaded = Sorter::new(&rules, &data);
             let lines = threaded.lines(0);
