@@ -49,6 +49,10 @@ pub async fn cat(ctx: Ctx<'_>, args: Args) -> Status {
     if plain {
         let mut status = 0;
         for file in files {
+            if reads_own_output(&ctx, &file).await {
+                status = 1;
+                continue;
+            }
             // Copied piece by piece: a file of any size in constant memory.
             let copied = match ctx.open_operand(&file) {
                 Ok(mut reader) => loop {
@@ -75,7 +79,7 @@ pub async fn cat(ctx: Ctx<'_>, args: Args) -> Status {
     // on from one to the next, and a line goes on from piece to piece (and from an operand
     // whose last line lacks its newline into the next), numbered where it starts.
     let (mut line_no, mut last_blank, mut at_start) = (0usize, false, true);
-    crate::text::lines::filter_pieces(&ctx, &files, b'\n', |body, ended, out| {
+    let mut each = |body: &[u8], ended: bool, out: &mut Vec<u8>| {
         let continued = !at_start;
         at_start = ended;
         if !continued {
@@ -100,8 +104,30 @@ pub async fn cat(ctx: Ctx<'_>, args: Args) -> Status {
             }
             out.push(b'\n');
         }
-    })
-    .await
+    };
+    let mut status = 0;
+    for file in &files {
+        if reads_own_output(&ctx, file).await {
+            status = 1;
+            continue;
+        }
+        status =
+            status.max(crate::text::lines::filter_pieces(&ctx, std::slice::from_ref(file), b'\n', &mut each).await);
+    }
+    status
+}
+
+/// Whether `file` is the workspace file cat's own output goes to, with something in it to
+/// read: refused and said, as GNU cat refuses it (`cat f >> f` would read what it just wrote,
+/// without end).
+async fn reads_own_output(ctx: &Ctx<'_>, file: &str) -> bool {
+    let abs = if file == "-" { ctx.stdin().file_path() } else { Some(ctx.abs(file)) };
+    let has_data = abs.is_some_and(|abs| ctx.vfs.stat(&abs).is_ok_and(|meta| meta.size > 0));
+    if has_data && ctx.is_own_output(file) {
+        ctx.complain(format!("{}: input file is output file", quotef(file))).await;
+        return true;
+    }
+    false
 }
 
 /// `cat -v`/`-T`: control characters as `^X`, DEL as `^?`, bytes past 127 as `M-` and the

@@ -47,6 +47,8 @@ struct Options {
     follow: bool,
     null_data: bool,
     null_after_name: bool,
+    /// `-T`: a tab between the prefix and the line, numbers padded to a width per input.
+    initial_tab: bool,
     text: bool,
     max: Option<usize>,
     /// `-I`: a file whose first piece holds a NUL byte has no matching lines.
@@ -104,6 +106,10 @@ struct Options {
     /// What a walk leaves out beyond `--include`/`--exclude` (`rg`: hidden names, ignore
     /// files, globs, types).
     filter: Option<std::sync::Arc<filter::Filter>>,
+    /// The workspace file standard output writes to, when reading it is refused: GNU grep
+    /// will not search the file its output goes to (it would read its own lines without end),
+    /// unless the search prints no lines (`-q`, `-c`, `-l`, `-L`) or stops at its first (`-m 1`).
+    output_file: Option<String>,
 }
 
 impl Options {
@@ -288,7 +294,8 @@ fn apply(o: &mut Options, flag: char, value: Option<String>) -> Result<(), Strin
         'Z' => o.null_after_name = true,
         'a' => o.text = true,
         'I' => o.skip_binary = true,
-        'U' | 'T' => {}
+        'T' => o.initial_tab = true,
+        'U' => {}
         'm' => o.max = Some(parse_number(&value(), "max count")?),
         'A' => {
             o.after = parse_number(&value(), "context length")?;
@@ -626,6 +633,8 @@ struct LineScan {
     /// `-U`: the lines the whole input's matches touch, where the line's own match decides
     /// otherwise.
     selected: Option<multiline::Selected>,
+    /// Bytes of the input before the line after the last one `-m` lets select, once reached.
+    stop: Option<usize>,
 }
 
 /// Where a direct search stands between pieces of one input.
@@ -647,7 +656,7 @@ struct Scan {
 impl Scan {
     /// The scan of an input whose heading (`--heading`) follows a blank line when `gap`.
     fn new(gap: bool) -> Self {
-        let heading = Heading { printed: false, gap };
+        let heading = Heading { printed: false, gap, width: 0 };
         Scan { count: 0, line_no: 1, binary: false, undecodable: false, offset: 0, nul_at: None, heading }
     }
 }
@@ -804,6 +813,24 @@ fn name_in_color(o: &Options, out: &mut Vec<u8>, label: &str) {
 /// Whether a search may go through its input a block at a time (no inversion, no context, a
 /// pattern of the regex crate, lines ending in newlines): the search `tree.rs` runs on worker
 /// threads.
+/// The width `-T` pads line numbers and byte offsets to in one input: the digits of its size
+/// (one more with `-n`), or of the largest offset when the size is not known (standard input),
+/// as GNU grep sizes them.
+pub(super) fn tab_width(file: Option<&mut dyn crate::vfs::Reader>, numbered: bool) -> usize {
+    use std::io::SeekFrom;
+    let size = file.and_then(|file| {
+        let at = file.stream_position().ok()?;
+        let size = file.seek(SeekFrom::End(0)).ok()?;
+        file.seek(SeekFrom::Start(at)).ok()?;
+        Some(size)
+    });
+    let largest = match size {
+        Some(size) => size.saturating_add(u64::from(numbered)).min(i64::MAX as u64),
+        None => i64::MAX as u64,
+    };
+    largest.checked_ilog10().map_or(1, |digits| digits as usize + 1)
+}
+
 fn is_direct(o: &Options, regex: &Matcher) -> bool {
     matches!(regex, Matcher::Bytes(_)) && !o.invert && !o.context && !o.null_data && !o.multiline && !o.count_matches
 }
@@ -823,6 +850,8 @@ struct Search<'c, 'a> {
     /// Whether a file's lines were printed under its heading (`--heading`): the next
     /// heading follows a blank line.
     headed_any: bool,
+    /// `-T`: the width of numbers in the input being searched ([`tab_width`]).
+    width: usize,
 }
 
 impl<'c, 'a> Search<'c, 'a> {
@@ -837,21 +866,30 @@ impl<'c, 'a> Search<'c, 'a> {
             any_context_printed: false,
             nul_at: None,
             headed_any: false,
+            width: 0,
         }
     }
 
     /// The name, line number and byte offset before a line, as asked for.
-    fn context_prefix(&mut self, named: &mut Named<'_>, line_no: usize, offset: usize) {
-        print::prefix(&self.o, &mut self.out, named, At { line_no, offset, column: None }, b'-');
+    fn context_prefix(&mut self, named: &mut Named<'_>, line_no: usize, offset: usize, line: &[u8]) {
+        let at = At { line_no, offset, column: None, blank: line.is_empty() };
+        print::prefix(&self.o, &mut self.out, named, at, b'-');
     }
 
     /// Searches one input; returns false when output should stop (`-q` matched, reader gone).
-    async fn search(&mut self, label: String, reader: OperandReader, show_name: bool) -> bool {
+    async fn search(&mut self, label: String, mut reader: OperandReader, show_name: bool) -> bool {
         self.nul_at = None;
+        self.width = match &mut reader {
+            _ if !self.o.initial_tab => 0,
+            OperandReader::File(file) => tab_width(Some(file.as_mut()), self.o.number),
+            OperandReader::Stdin(_) => tab_width(None, self.o.number),
+        };
         // Without context or inversion only the matching lines matter: the regex runs over
         // the input a large piece at a time (as GNU grep does), not once per line, and the
         // input is never held whole.
-        if is_direct(&self.o, &self.regex) {
+        // (`-m` on standard input goes line by line, to know where to leave the input.)
+        let rewinds = self.o.max.is_some() && matches!(reader, OperandReader::Stdin(_));
+        if is_direct(&self.o, &self.regex) && !rewinds {
             return self.search_pieces(label, reader, show_name).await;
         }
         self.search_lines(label, reader, show_name).await
@@ -862,6 +900,7 @@ impl<'c, 'a> Search<'c, 'a> {
     /// together.
     async fn search_pieces(&mut self, label: String, mut reader: OperandReader, show_name: bool) -> bool {
         let mut scan = Scan::new(self.headed_any);
+        scan.heading.width = self.width;
         let mut pending: Vec<u8> = Vec::new();
         let mut first = true;
         loop {
@@ -953,7 +992,7 @@ impl<'c, 'a> Search<'c, 'a> {
             scan.last_printed = Some(idx);
         } else if printable(&self.o, line) {
             let mut named = Named { label, show: show_name, heading: &mut scan.heading };
-            self.context_prefix(&mut named, idx + 1, offset);
+            self.context_prefix(&mut named, idx + 1, offset, line);
             self.context_line(line);
             self.out.push(terminator);
             scan.last_printed = Some(idx);
@@ -1013,9 +1052,17 @@ impl<'c, 'a> Search<'c, 'a> {
             before: std::collections::VecDeque::new(),
             binary: false,
             undecodable: false,
-            heading: Heading { printed: false, gap: self.headed_any },
+            heading: Heading { printed: false, gap: self.headed_any, width: self.width },
             selected: None,
+            stop: None,
         };
+        // Standard input from a file is left just after the last line `-m` selected, for the
+        // next command reading it (GNU seeks back): what was read past it is put back.
+        let rewind = match &reader {
+            OperandReader::Stdin(input) if self.o.max.is_some() => Some(input.clone()),
+            _ => None,
+        };
+        let mut past_stop = Vec::new();
         // `-U` searches the input whole, then goes through its lines as one batch.
         let (mut batches, mut whole) = (None, None);
         if self.o.multiline {
@@ -1072,11 +1119,26 @@ impl<'c, 'a> Search<'c, 'a> {
                 self.nul_at.get_or_insert(scan.offset + at);
             }
             first = false;
-            match self.scan_batch(&batch, &label, show_name, terminator, &mut scan).await {
+            let batch_start = scan.offset;
+            let more = self.scan_batch(&batch, &label, show_name, terminator, &mut scan).await;
+            if let (Some(_), Some(stop)) = (&rewind, scan.stop) {
+                // Trailing context may read on past the stop, a batch or more.
+                match stop.checked_sub(batch_start) {
+                    Some(within) => past_stop = batch.bytes_from(within),
+                    None => past_stop.extend_from_slice(&batch.bytes_from(0)),
+                }
+            }
+            match more {
                 None => return false,
                 Some(false) => break,
                 Some(true) => {}
             }
+        }
+        if let (Some(input), Some(_)) = (rewind, scan.stop) {
+            if let Some(batches) = batches.take() {
+                past_stop.extend_from_slice(batches.held());
+            }
+            input.unread(&past_stop).await;
         }
         self.headed_any |= scan.heading.printed;
         self.finish_source(&label, show_name, scan.binary || scan.undecodable, scan.count).await
@@ -1121,6 +1183,9 @@ impl<'c, 'a> Search<'c, 'a> {
                 continue;
             }
             scan.count += if self.o.count_matches && !self.o.invert { self.regex.parts(line, None).len() } else { 1 };
+            if scan.stop.is_none() && self.o.max.is_some_and(|m| scan.count >= m) {
+                scan.stop = Some(scan.offset);
+            }
             self.selected_any = true;
             if self.o.quiet {
                 return None;
@@ -1157,7 +1222,7 @@ impl<'c, 'a> Search<'c, 'a> {
                     scan.undecodable = true;
                 } else if shown {
                     let mut named = Named { label, show: show_name, heading: &mut scan.heading };
-                    self.context_prefix(&mut named, ctx_idx + 1, ctx_offset);
+                    self.context_prefix(&mut named, ctx_idx + 1, ctx_offset, &ctx_line);
                     self.context_line(&ctx_line);
                     self.out.push(terminator);
                 }
@@ -1394,8 +1459,14 @@ pub async fn grep(ctx: Ctx<'_>, args: Args) -> Status {
     }
 }
 
+/// Why grep does not search the file its output goes to (see [`Options::output_file`]).
+const OWN_OUTPUT: &str = "input file is also the output";
+
 /// Runs a search as `o` asks (`grep`'s and `rg`'s alike).
 async fn run(mut ctx: Ctx<'_>, mut o: Options) -> Status {
+    if o.program == "grep" && !o.quiet && !o.count && !o.files_with && !o.files_without && o.max.is_none_or(|m| m > 1) {
+        o.output_file = ctx.io.stdout().file_path().map(str::to_string);
+    }
     // A tree, or many files, is thousands of reads: one audit record for those allowed, not
     // one each (the workers' view of tree.rs counts its own the same way).
     if o.recursive || o.files.len() > 1 {
@@ -1523,6 +1594,10 @@ async fn search_each(search: &mut Search<'_, '_>, files: &[String], implicit_cwd
         if file == "-" {
             let stdin = OperandReader::Stdin(ctx.stdin());
             let label = search.o.label.clone().unwrap_or_else(|| "(standard input)".to_string());
+            if search.o.output_file.is_some() && ctx.stdin().file_path() == search.o.output_file {
+                search.complain(format!("{label}: {OWN_OUTPUT}")).await;
+                continue;
+            }
             if !search.search(label, stdin, show_name).await {
                 break;
             }
@@ -1555,6 +1630,10 @@ async fn search_each(search: &mut Search<'_, '_>, files: &[String], implicit_cwd
                     continue;
                 }
             };
+            if search.o.output_file.as_deref() == Some(target_abs.as_str()) {
+                search.complain(format!("{label}: {OWN_OUTPUT}")).await;
+                continue;
+            }
             let reader = match ctx.vfs.open_reader(&target_abs) {
                 Ok(reader) => OperandReader::File(reader),
                 Err(err) => {

@@ -270,6 +270,11 @@ impl LineBatches {
         }
         Ok(None)
     }
+
+    /// What was read past the last line handed out: the start of a line not yet ended.
+    pub(crate) fn held(&self) -> &[u8] {
+        &self.partial
+    }
 }
 
 /// The lines of one operand one at a time, each with whether its terminator ended it, for a
@@ -491,6 +496,15 @@ impl Batch {
     pub(crate) fn unterminated(&self) -> bool {
         let last = if self.end > self.start { self.body.get(self.end - 1) } else { self.head.last() };
         last.is_some_and(|&b| b != self.terminator)
+    }
+
+    /// The batch's bytes from `at` (counted from the batch's start) to its end.
+    pub(crate) fn bytes_from(&self, at: usize) -> Vec<u8> {
+        let body = &self.body[self.start..self.end];
+        match self.head.get(at..) {
+            Some(head) => [head, body].concat(),
+            None => body.get(at - self.head.len()..).unwrap_or_default().to_vec(),
+        }
     }
 
     /// Where `byte` first occurs in the batch's lines, counted from the batch's start.

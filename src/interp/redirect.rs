@@ -187,7 +187,7 @@ impl Interp {
                         let regular =
                             matches!(self.shared.vfs().stat(&abs), Ok(meta) if meta.kind == crate::vfs::FileKind::File);
                         let read = if regular && matches!(redirect.op, RedirOp::In) {
-                            self.fs("redirect").open_reader(&abs).map(Input::from_file)
+                            self.fs("redirect").open_reader(&abs).map(|file| Input::from_file(abs.clone(), file))
                         } else {
                             self.fs("redirect").read(&abs).map(Input::from_bytes)
                         };

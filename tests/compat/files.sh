@@ -2334,3 +2334,29 @@ d/c: ""
 e/
 f: ""
 nb: ""
+
+### cat will not read the file its output goes to while it has something to read +stderr
+printf 'a\n' > g
+cat g >> g 2>&1; echo "rc=$?"
+cat < g >> g 2>&1; echo "rc=$?"
+cat -n g >> g 2>&1; echo "rc=$?"
+printf 'b\n' > h; cat h g >> g 2>&1; echo "rc=$?"
+cat g
+cat g > g; echo "rc=$?"; wc -c < g
+## stdout:
+rc=1
+rc=1
+rc=1
+rc=1
+a
+cat: g: input file is output file
+cat: -: input file is output file
+cat: g: input file is output file
+b
+cat: g: input file is output file
+rc=0
+0
+## status: 0
+## files:
+g: ""
+h: "b\n"

@@ -1156,3 +1156,102 @@ printf 'x\n\n\nthree after.\0\n\n\n\nfour after.\0' | grep -Pzo '(?<=\n\n\n).*' 
    r       a   f   t   e   r   .  \0
 0
 ## status: 1
+
+### grep -m leaves standard input from a file just after its last selected line, for the next reader
+printf 'a yes\nb no\nc yes\nd yes\ne no\n' > f
+{ grep -m 1 yes; echo "?$?"; cat; } < f
+echo ==; { grep -m1 -A1 yes; echo ---; cat; } < f
+echo ==; { grep -m1 -c yes; cat; } < f
+echo ==; { grep -m2 -v yes; cat; } < f
+echo ==; { grep -q yes; cat; } < f
+echo ==; printf 'x yes\ny\n' | { grep -m1 yes; cat; }
+## stdout:
+a yes
+?0
+b no
+c yes
+d yes
+e no
+==
+a yes
+b no
+---
+b no
+c yes
+d yes
+e no
+==
+1
+b no
+c yes
+d yes
+e no
+==
+b no
+e no
+==
+==
+x yes
+## status: 0
+## files:
+f: "a yes\nb no\nc yes\nd yes\ne no\n"
+
+### grep -T lines the text up after a tab, numbers padded to the input's size
+printf '%s\n' a b c d e f g h i j > in1; printf 'x\n\n' > in
+grep -Tn a in1 /dev/null
+grep -T '^' in /dev/null
+grep -Tnb -H a in1
+grep -T a in1
+printf 'a\n' | grep -Tnb a
+printf 'a\n' | grep -Tn -A1 a - in1
+## stdout:
+in1: 1:	a
+in:	x
+in:
+in1: 1: 0:	a
+a
+                  1:                  0:	a
+(standard input):                  1:	a
+--
+in1: 1:	a
+in1- 2-	b
+## status: 0
+## files:
+in: "x\n\n"
+in1: "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\n"
+
+### grep will not read the file its output goes to, unless it stops at its first line +stderr
+printf 'a\nb\n' > g
+grep a g >> g; echo "rc=$?"
+grep a < g >> g; echo "rc=$?"
+grep -c a g >> g; echo "rc=$?"
+grep -m1 a g >> g; echo "rc=$?"
+grep -q a g >> g; echo "rc=$?"
+grep -l a g >> g; echo "rc=$?"
+cat g
+mkdir d; echo foo > d/a.txt; cd d
+grep -r foo . > results.txt 2>&1; echo "rc=$?"; cat results.txt
+## stdout:
+rc=2
+rc=2
+rc=0
+rc=0
+rc=0
+rc=0
+a
+b
+1
+a
+g
+rc=2
+grep: ./results.txt: input file is also the output
+./a.txt:foo
+## stderr:
+grep: g: input file is also the output
+grep: (standard input): input file is also the output
+## status: 0
+## files:
+d/
+d/a.txt: "foo\n"
+d/results.txt: "grep: ./results.txt: input file is also the output\n./a.txt:foo\n"
+g: "a\nb\n1\na\ng\n"

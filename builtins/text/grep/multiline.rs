@@ -97,7 +97,7 @@ pub(super) fn print_matches(
             let end = memchr::memchr(b'\n', &data[part.start..]).map_or(data.len(), |at| part.start + at);
             &data[line_start..end]
         };
-        let at = At { line_no, offset: part.start, column: Some(part.start - line_start + 1) };
+        let at = At { line_no, offset: part.start, column: Some(part.start - line_start + 1), blank: text.is_empty() };
         prefix(o, out, &mut Named { label, show, heading }, at, b':');
         out.extend_from_slice(text);
         out.push(b'\n');

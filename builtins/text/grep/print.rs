@@ -6,6 +6,13 @@
 use super::Options;
 use regex::bytes::Regex;
 
+/// A number in decimal, right-aligned in `width` columns (`-T`).
+fn push_padded(out: &mut Vec<u8>, n: usize, width: usize) {
+    let digits = n.checked_ilog10().map_or(1, |d| d as usize + 1);
+    out.resize(out.len() + width.saturating_sub(digits), b' ');
+    push_number(out, n);
+}
+
 /// A number in decimal, without the allocation of `to_string` (one per output line).
 pub(super) fn push_number(out: &mut Vec<u8>, mut n: usize) {
     let mut digits = [0u8; 20];
@@ -27,6 +34,8 @@ pub(super) fn push_number(out: &mut Vec<u8>, mut n: usize) {
 pub(super) struct Heading {
     pub(super) printed: bool,
     pub(super) gap: bool,
+    /// `-T`: the width line numbers and byte offsets are padded to in this file; 0 without.
+    pub(super) width: usize,
 }
 
 /// The file whose lines are printed, as they are named: its label, whether lines show it at
@@ -44,6 +53,8 @@ pub(super) struct At {
     pub(super) line_no: usize,
     pub(super) offset: usize,
     pub(super) column: Option<usize>,
+    /// Whether nothing follows the prefix (an empty line): `-T` puts no tab before it.
+    pub(super) blank: bool,
 }
 
 /// The name (or, under `--heading`, the heading once), line number, column and byte offset
@@ -58,16 +69,17 @@ pub(super) fn prefix(o: &Options, out: &mut Vec<u8>, named: &mut Named<'_>, at: 
         }
         let mut digits = Vec::new();
         if o.number {
-            push_number(&mut digits, at.line_no);
+            push_padded(&mut digits, at.line_no, named.heading.width);
             colors.wrap(out, &colors.line_number, &digits);
             separator(out);
         }
         if o.byte_offset {
             digits.clear();
-            push_number(&mut digits, at.offset);
+            push_padded(&mut digits, at.offset, named.heading.width);
             colors.wrap(out, &colors.byte_offset, &digits);
             separator(out);
         }
+        initial_tab(o, out, named.show, at);
         return;
     }
     if named.show && o.heading {
@@ -84,7 +96,7 @@ pub(super) fn prefix(o: &Options, out: &mut Vec<u8>, named: &mut Named<'_>, at: 
         out.push(if o.null_after_name { 0 } else { sep });
     }
     if o.number {
-        push_number(out, at.line_no);
+        push_padded(out, at.line_no, named.heading.width);
         out.push(sep);
     }
     if o.column
@@ -94,8 +106,16 @@ pub(super) fn prefix(o: &Options, out: &mut Vec<u8>, named: &mut Named<'_>, at: 
         out.push(sep);
     }
     if o.byte_offset {
-        push_number(out, at.offset);
+        push_padded(out, at.offset, named.heading.width);
         out.push(sep);
+    }
+    initial_tab(o, out, named.show, at);
+}
+
+/// `-T`'s tab after a prefix, before a line that is not empty.
+fn initial_tab(o: &Options, out: &mut Vec<u8>, named: bool, at: At) {
+    if o.initial_tab && (named || o.number || o.byte_offset) && !at.blank {
+        out.push(b'\t');
     }
 }
 
@@ -143,7 +163,7 @@ pub(super) fn emit_line(
     terminator: u8,
     finds: &dyn Finds,
 ) -> bool {
-    let at = |start: usize| At { line_no, offset: offset + start, column: Some(start + 1) };
+    let at = |start: usize| At { line_no, offset: offset + start, column: Some(start + 1), blank: false };
     let with = o.replace.as_deref();
     if o.only || o.vimgrep {
         let mut whole = true;
@@ -160,7 +180,8 @@ pub(super) fn emit_line(
                 whole = false;
                 continue;
             }
-            prefix(o, out, named, at(part.start), b':');
+            let at = At { blank: text.is_empty(), ..at(part.start) };
+            prefix(o, out, named, at, b':');
             match &o.color {
                 Some(colors) => colors.wrap(out, &colors.selected_match, text),
                 None => out.extend_from_slice(text),
@@ -178,6 +199,7 @@ pub(super) fn emit_line(
     let mut at = at(parts.first().map_or(0, |part| part.start));
     // An inverted match has no column to point at.
     at.column = parts.first().map(|part| part.start + 1);
+    at.blank = text.is_empty();
     prefix(o, out, named, at, b':');
     match &o.color {
         // A selected line of `-v` has no match to show.

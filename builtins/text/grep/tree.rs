@@ -371,7 +371,12 @@ fn list(shared: &Shared, fs: &Fs<'_>, key: &Key, display: &str, abs: &str) -> (F
 
 /// Opens and searches one file, as `Search::search_pieces` does on the command's task.
 fn search_file(shared: &Shared, fs: &Fs<'_>, regex: &Bytes, buffers: &mut Buffers, label: &str, abs: &str) -> Found {
-    match fs.open_reader(abs) {
+    let reader = if shared.o.output_file.as_deref() == Some(abs) {
+        Err(std::io::Error::other(super::OWN_OUTPUT))
+    } else {
+        fs.open_reader(abs)
+    };
+    match reader {
         Ok(reader) => search_reader(shared, regex, buffers, label, abs, reader),
         Err(err) if WouldAsk::is(&err) => {
             Found::SearchHere { label: label.to_string(), abs: abs.to_string(), reader: None }
@@ -399,6 +404,9 @@ fn search_reader(
     let show_name = shared.show_name;
     // Whether a blank line goes before the heading is the collector's to say.
     let mut scan = Scan::new(false);
+    if o.initial_tab {
+        scan.heading.width = super::tab_width(Some(reader.as_mut()), o.number);
+    }
     let mut out = Vec::new();
     let mut complaint = None;
     let mut flow = Flow::More;

@@ -142,6 +142,54 @@ impl io::Seek for Zeros {
     }
 }
 
+/// A file's reader that ends where the file ended when it was opened: what is written to the
+/// file meanwhile is not read. A command writing into the file it reads (`tr a b < f >> f`,
+/// `nl f >> f`) read its own output back and grew the file without end, gigabytes a second;
+/// it now ends as it does in GNU for a small file. Seeks are as in the file as opened.
+struct AsOpened {
+    inner: Box<dyn Reader>,
+    pos: u64,
+    end: u64,
+}
+
+impl AsOpened {
+    /// `inner` bounded at its present end; unbounded when it cannot say its end (not a
+    /// regular file).
+    fn wrap(mut inner: Box<dyn Reader>) -> Box<dyn Reader> {
+        let bounds = inner.stream_position().and_then(|pos| Ok((pos, inner.seek(io::SeekFrom::End(0))?)));
+        match bounds {
+            Ok((pos, end)) if inner.seek(io::SeekFrom::Start(pos)).is_ok() => Box::new(AsOpened { inner, pos, end }),
+            _ => inner,
+        }
+    }
+}
+
+impl io::Read for AsOpened {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let left = usize::try_from(self.end.saturating_sub(self.pos)).unwrap_or(usize::MAX);
+        let want = buf.len().min(left);
+        if want == 0 {
+            return Ok(0);
+        }
+        let n = self.inner.read(&mut buf[..want])?;
+        self.pos += n as u64;
+        Ok(n)
+    }
+}
+
+impl io::Seek for AsOpened {
+    fn seek(&mut self, to: io::SeekFrom) -> io::Result<u64> {
+        let target = match to {
+            io::SeekFrom::End(delta) => self.end.checked_add_signed(delta),
+            io::SeekFrom::Current(delta) => self.pos.checked_add_signed(delta),
+            io::SeekFrom::Start(at) => Some(at),
+        };
+        let target = target.ok_or_else(|| io::Error::from(io::ErrorKind::InvalidInput))?;
+        self.pos = self.inner.seek(io::SeekFrom::Start(target))?;
+        Ok(self.pos)
+    }
+}
+
 /// A storage backend. Paths are relative to the mount (`""` is its root), use `/`, and contain
 /// no `.`, `..` or symlinks in their directory part (the [`Vfs`] resolved them).
 pub trait Backend: Send + Sync {
@@ -569,10 +617,10 @@ impl Vfs {
             _ => {}
         }
         if let Some(result) = self.try_direct(abs, false, |l| l.mount.backend.open_reader(&l.rel)) {
-            return result;
+            return result.map(AsOpened::wrap);
         }
         let located = self.locate_existing(abs, true)?;
-        located.mount.backend.open_reader(&located.rel)
+        located.mount.backend.open_reader(&located.rel).map(AsOpened::wrap)
     }
 
     /// Writes a file (creating it), following a final symlink.
@@ -603,7 +651,7 @@ impl Vfs {
     /// [`Backend::open_reader_plain`]); `None` when it holds one or the mount cannot tell.
     pub fn open_reader_plain(&self, abs: &str) -> Option<io::Result<Box<dyn Reader>>> {
         let located = self.direct(abs)?;
-        located.mount.backend.open_reader_plain(&located.rel)
+        Some(located.mount.backend.open_reader_plain(&located.rel)?.map(AsOpened::wrap))
     }
 
     /// The entries of a directory, sorted by name, when its path holds no symlink, in one step

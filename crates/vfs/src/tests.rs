@@ -172,3 +172,25 @@ fn scratch_left_by_a_process_that_ended_is_removed_and_no_other() {
     #[allow(clippy::disallowed_methods)]
     let _ = std::fs::remove_dir_all(&other);
 }
+
+#[test]
+fn a_reader_ends_where_its_file_ended_when_opened() {
+    // `tr a b < f >> f` read its own output back and grew the file by gigabytes a second.
+    let dir = tempfile::tempdir().unwrap();
+    let mut vfs = Vfs::new();
+    vfs.mount("/w", Arc::new(DirFs::open(dir.path()).unwrap()), false, "dir");
+    vfs.write("/w/f", b"abc\n", WriteMode::Truncate).unwrap();
+    for mut reader in [vfs.open_reader("/w/f").unwrap(), vfs.open_reader_plain("/w/f").unwrap().unwrap()] {
+        vfs.write("/w/f", b"more\n", WriteMode::Append).unwrap();
+        let mut read = Vec::new();
+        io::Read::read_to_end(&mut reader, &mut read).unwrap();
+        assert_eq!(read, b"abc\n");
+        // Seeks are in the file as opened: its end is the end it had.
+        assert_eq!(io::Seek::seek(&mut reader, io::SeekFrom::End(-2)).unwrap(), 2);
+        read.clear();
+        io::Read::read_to_end(&mut reader, &mut read).unwrap();
+        assert_eq!(read, b"c\n");
+    }
+    // Opened again, it is read to its new end.
+    assert_eq!(vfs.read("/w/f").unwrap(), b"abc\nmore\nmore\n");
+}

@@ -537,6 +537,18 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// Whether `operand` (`-` for standard input) is the workspace file this command's standard
+    /// output writes to: reading it while writing it would read what was just written (`cat f
+    /// >> f` grew without end), so GNU's cat and grep refuse it.
+    pub fn is_own_output(&self, operand: &str) -> bool {
+        let stdout = self.io.stdout();
+        let Some(target) = stdout.file_path() else { return false };
+        match operand {
+            "-" | "/dev/stdin" => self.stdin().file_path().as_deref() == Some(target),
+            _ => self.abs(operand) == target,
+        }
+    }
+
     /// Opens a file operand to be read in pieces: `-` and `/dev/stdin` are standard input.
     pub fn open_operand(&self, path: &str) -> std::io::Result<OperandReader> {
         match path {

@@ -232,6 +232,14 @@ pub enum Output {
 }
 
 impl Output {
+    /// The absolute path of the workspace file this writes to, if it writes to one.
+    pub fn file_path(&self) -> Option<&str> {
+        match self {
+            Output::File(file) => Some(&file.path),
+            _ => None,
+        }
+    }
+
     /// Opens a workspace file for writing (created, truncated or appended per `mode`).
     pub fn file(fs: &toolsh_gate::workspace::Fs<'_>, path: String, mode: WriteMode) -> io::Result<Self> {
         let writer = fs.open_writer(&path, mode)?;
@@ -307,6 +315,10 @@ struct Reader {
     start: Option<fn() -> PipeReader>,
     /// See [`Input::has_data`].
     has_data: bool,
+    /// Whether bytes read can be put back ([`Input::unread`]): a file's, not a pipe's.
+    seekable: bool,
+    /// The workspace file read, if it is one (see [`Input::file_path`]).
+    path: Option<String>,
 }
 
 /// Where an [`Input`]'s bytes come from once its buffer is used up.
@@ -409,6 +421,8 @@ impl Input {
             source: None,
             start: None,
             has_data: true,
+            seekable: false,
+            path: None,
         }))))
     }
 
@@ -420,17 +434,22 @@ impl Input {
             source: Some(Source::Pipe(reader)),
             start: None,
             has_data: true,
+            seekable: false,
+            path: None,
         }))))
     }
 
-    /// Input that reads a workspace file a piece at a time, as the reader wants it.
-    pub fn from_file(file: Box<dyn crate::vfs::Reader>) -> Self {
+    /// Input that reads the workspace file at `path` (absolute) a piece at a time, as the
+    /// reader wants it.
+    pub fn from_file(path: String, file: Box<dyn crate::vfs::Reader>) -> Self {
         Input(Some(Arc::new(tokio::sync::Mutex::new(Reader {
             buf: Vec::new(),
             pos: 0,
             source: Some(Source::File(file)),
             start: None,
             has_data: true,
+            seekable: true,
+            path: Some(path),
         }))))
     }
 
@@ -443,6 +462,8 @@ impl Input {
             source: None,
             start: Some(start),
             has_data,
+            seekable: false,
+            path: None,
         }))))
     }
 
@@ -473,6 +494,31 @@ impl Input {
             return Some(std::mem::take(&mut reader.buf));
         }
         Some(reader.buf[pos..].to_vec())
+    }
+
+    /// The absolute path of the workspace file this reads (`< FILE`), if it reads one: a
+    /// command refuses to read the file its own output goes to (`cat < f >> f`).
+    pub fn file_path(&self) -> Option<String> {
+        self.0.as_ref()?.try_lock().ok()?.path.clone()
+    }
+
+    /// Puts `bytes` back in front of what is left to read, as GNU grep seeks back a file it
+    /// read past the last line `-m` selected: the next command reading the same descriptor
+    /// (`{ grep -m1 x; cat; } < file`) starts after that line. Only input from a workspace
+    /// file takes bytes back; what a pipe delivered is gone once read, as on a pipe.
+    pub async fn unread(&self, bytes: &[u8]) {
+        let Some(inner) = &self.0 else { return };
+        let mut reader = inner.lock().await;
+        if !reader.seekable || bytes.is_empty() {
+            return;
+        }
+        // `read_chunk` may have taken the buffer whole and left `pos` past its (now empty) end.
+        let rest = reader.buf.get(reader.pos..).unwrap_or_default();
+        let mut joined = Vec::with_capacity(bytes.len() + rest.len());
+        joined.extend_from_slice(bytes);
+        joined.extend_from_slice(rest);
+        reader.buf = joined;
+        reader.pos = 0;
     }
 
     /// Reads up to and including `delim` (or at most `max` bytes); `None` at end of input.
