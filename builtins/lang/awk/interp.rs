@@ -715,8 +715,9 @@ impl<'p> Interp<'p> {
             }
             Stmt::Print(args, dest) => self.print(args, dest.as_ref())?,
             Stmt::Printf(args, dest) => {
-                let format = self.string(&args[0])?;
-                let mut values = Vec::with_capacity(args.len() - 1);
+                let Some(format) = args.first() else { return fatal("printf: no arguments") };
+                let format = self.string(format)?;
+                let mut values = Vec::with_capacity(args.len().saturating_sub(1));
                 for arg in &args[1..] {
                     values.push(self.eval(arg)?);
                 }
@@ -1174,6 +1175,9 @@ impl<'p> Interp<'p> {
     fn call(&mut self, func: usize, args: &'p [Expr]) -> Run<Value> {
         let prog = self.prog;
         let function = &prog.functions[func];
+        if !function.defined {
+            return fatal(format!("function `{}' not defined", function.name));
+        }
         if args.len() > function.params {
             return fatal(format!("function `{}' called with more arguments than declared", function.name));
         }

@@ -4,7 +4,7 @@
 //! arguments a bare `>` is a redirection, as in every awk.
 
 use super::ast::*;
-use super::lexer::{Builtin, Keyword, SyntaxError, Tok, Token, tokenize};
+use super::lexer::{Builtin, Keyword, Style, SyntaxError, Tok, Token, tokenize};
 use crate::text::posix_regex;
 use regex::bytes::{Regex, RegexBuilder};
 use std::collections::HashMap;
@@ -113,6 +113,12 @@ struct Parser {
     depth: usize,
     /// The line of the statement being parsed.
     line: u32,
+    /// What was found wrong (gawk's `error:`s, which let parsing go on) or suspect
+    /// (warnings), in order.
+    diagnostics: Vec<SyntaxError>,
+    /// Each use of a global variable by name: its slot and line (a function's name used so
+    /// is an error, found when all functions are known).
+    global_uses: Vec<(usize, usize)>,
 }
 
 /// Deepest nesting of expressions and statements a program may have.
@@ -157,24 +163,39 @@ impl Parser {
 
     fn error_here(&self, message: impl Into<String>) -> SyntaxError {
         let token = &self.toks[self.at];
-        SyntaxError { line: token.line, col: token.col, message: message.into() }
+        SyntaxError::caret(token.line, token.col, message)
     }
 
+    /// A grammar error at the next token, in gawk's words. The end of the program is shown
+    /// on the last line holding a token: after it when the text ends there (a program given
+    /// as an operand), else at that line's start (gawk's place for a file's end).
     fn unexpected(&self) -> SyntaxError {
-        let message = match self.peek() {
-            Tok::Newline | Tok::Eof => "syntax error: unexpected newline or end of program".to_string(),
-            tok => format!("syntax error at {tok}"),
-        };
-        self.error_here(message)
+        match self.peek() {
+            Tok::Newline => self.error_here(UNEXPECTED_END),
+            Tok::Eof => {
+                let eof = &self.toks[self.at];
+                let last = self.toks[..self.at].iter().rev().find(|t| t.tok != Tok::Newline);
+                match last {
+                    Some(last) if last.line != eof.line => SyntaxError::caret(last.line, 1, UNEXPECTED_END),
+                    _ => self.error_here(UNEXPECTED_END),
+                }
+            }
+            _ => self.error_here(SYNTAX_ERROR),
+        }
     }
 
     fn expect(&mut self, punct: &str) -> Parse<()> {
-        if self.eat(punct) {
-            Ok(())
-        } else {
-            let found = self.peek().to_string();
-            Err(self.error_here(format!("syntax error: expected `{punct}' but found {found}")))
-        }
+        if self.eat(punct) { Ok(()) } else { Err(self.unexpected()) }
+    }
+
+    /// The line of the token just taken.
+    fn last_line(&self) -> usize {
+        self.toks[self.at.saturating_sub(1)].line
+    }
+
+    /// Notes an error that lets parsing go on (gawk's `error:`), on the current line.
+    fn report(&mut self, line: usize, message: impl Into<String>) {
+        self.diagnostics.push(SyntaxError::caret(line, 0, message).styled(Style::Error));
     }
 
     fn newlines(&mut self) {
@@ -203,7 +224,9 @@ impl Parser {
         if let Some(slot) = self.locals.as_ref().and_then(|l| l.get(name)) {
             return Var::Local(*slot);
         }
-        Var::Global(self.global(name))
+        let slot = self.global(name);
+        self.global_uses.push((slot, self.last_line()));
+        Var::Global(slot)
     }
 
     fn function_index(&mut self, name: &str) -> usize {
@@ -288,53 +311,52 @@ impl Parser {
         self.bump();
         let name = match self.bump() {
             Tok::Name(name) | Tok::FuncName(name) => name,
-            _ => {
+            tok => {
                 self.at -= 1;
-                return Err(self.error_here("syntax error: expected a function name"));
+                return Err(match tok {
+                    Tok::Builtin(_) => self.error_here(format!("{tok} is a built-in function, it cannot be redefined")),
+                    _ => self.unexpected(),
+                });
             }
         };
-        if self.globals.contains_key(&name) && special::NAMES.contains(&name.as_str()) {
-            self.at -= 1;
-            return Err(self.error_here(format!("function name `{name}' is a special variable")));
-        }
+        let line = self.last_line();
         let idx = self.function_index(&name);
-        if self.program.functions[idx].defined {
-            self.at -= 1;
-            return Err(self.error_here(format!("function `{name}' defined twice")));
-        }
+        // A second definition (or one of a special variable) is reported and parsed as
+        // another, nameless, function.
+        let idx = if self.program.functions[idx].defined || special::NAMES.contains(&name.as_str()) {
+            self.report(line, format!("function name `{name}' previously defined"));
+            self.program.functions.push(Function { name: name.clone(), ..Function::default() });
+            self.program.functions.len() - 1
+        } else {
+            idx
+        };
         self.expect("(")?;
         let mut params = HashMap::new();
         let mut param_names = Vec::new();
         while !self.is(")") {
             match self.bump() {
                 Tok::Name(param) => {
-                    if let Some(first) = params.get(&param) {
-                        self.at -= 1;
-                        return Err(self.error_here(format!(
-                            "function `{name}': parameter #{}, `{param}', duplicates parameter #{}",
-                            params.len() + 1,
-                            first + 1
-                        )));
-                    }
-                    if special::NAMES.contains(&param.as_str()) {
-                        self.at -= 1;
-                        return Err(self.error_here(format!(
-                            "function `{name}': cannot use special variable `{param}' as a function parameter"
-                        )));
-                    }
-                    if param == name {
-                        self.at -= 1;
-                        return Err(
-                            self.error_here(format!("function `{name}': cannot use function name as parameter name"))
+                    let line = self.last_line();
+                    let number = param_names.len() + 1;
+                    if let Some(first) = param_names.iter().position(|p| *p == param) {
+                        self.report(
+                            line,
+                            format!("function `{name}': parameter #{number}, `{param}', duplicates parameter #{}", first + 1),
                         );
+                    } else if special::NAMES.contains(&param.as_str()) {
+                        self.report(
+                            line,
+                            format!("function `{name}': cannot use special variable `{param}' as a function parameter"),
+                        );
+                    } else if param == name {
+                        self.report(line, format!("function `{name}': cannot use function name as parameter name"));
                     }
-                    let slot = params.len();
-                    params.insert(param.clone(), slot);
+                    params.entry(param.clone()).or_insert(param_names.len());
                     param_names.push(param);
                 }
                 _ => {
                     self.at -= 1;
-                    return Err(self.error_here("syntax error: expected a parameter name"));
+                    return Err(self.unexpected());
                 }
             }
             if !self.eat(",") {
@@ -344,7 +366,7 @@ impl Parser {
         }
         self.expect(")")?;
         self.newlines();
-        let count = params.len();
+        let count = param_names.len();
         self.locals = Some(params);
         let body = self.block();
         self.locals = None;
@@ -474,7 +496,7 @@ impl Parser {
                 let body = body?;
                 self.terminators();
                 if !self.is_kw(Keyword::While) {
-                    return Err(self.error_here("syntax error: `do' without its `while'"));
+                    return Err(self.unexpected());
                 }
                 self.bump();
                 self.expect("(")?;
@@ -530,9 +552,6 @@ impl Parser {
             Tok::Keyword(kw @ (Keyword::Print | Keyword::Printf)) => {
                 self.bump();
                 let args = self.print_args()?;
-                if kw == Keyword::Printf && args.is_empty() {
-                    return Err(self.error_here("printf: no format"));
-                }
                 let dest = if self.is(">") || self.is(">>") || self.is("|") {
                     let kind = match self.bump() {
                         Tok::Punct(">") => DestKind::Truncate,
@@ -567,18 +586,18 @@ impl Parser {
                 Ok(Stmt::Return(value))
             }
             Tok::Keyword(kw @ (Keyword::Break | Keyword::Continue)) => {
-                if self.loops == 0 {
-                    let word = if kw == Keyword::Break { "break" } else { "continue" };
-                    return Err(self.error_here(format!("`{word}' is not allowed outside a loop")));
-                }
                 self.bump();
+                if self.loops == 0 {
+                    let what = if kw == Keyword::Break { "`break' is not allowed outside a loop or switch" } else { "`continue' is not allowed outside a loop" };
+                    self.report(self.last_line(), what);
+                }
                 Ok(if kw == Keyword::Break { Stmt::Break } else { Stmt::Continue })
             }
             Tok::Keyword(Keyword::Delete) => {
                 self.bump();
                 let Tok::Name(name) = self.bump() else {
                     self.at -= 1;
-                    return Err(self.error_here("syntax error: `delete' needs an array"));
+                    return Err(self.unexpected());
                 };
                 let array = self.var(&name);
                 if self.eat("[") {
@@ -685,7 +704,15 @@ impl Parser {
     fn assignment_from(&mut self, left: Expr) -> Parse<Expr> {
         let Some(op) = self.assign_op() else { return Ok(left) };
         let Expr::Lvalue(target) = left else {
-            return Err(self.error_here("syntax error: assignment to something that is not a variable"));
+            // gawk finds this once the value is read, so its caret is after the value.
+            let field_step = matches!(&left, Expr::IncDec(target, _, true) if matches!(**target, LValue::Field(_)));
+            if !field_step {
+                return Err(self.unexpected());
+            }
+            self.bump();
+            self.newlines();
+            self.expr()?;
+            return Err(self.error_here("cannot assign a value to the result of a field post-increment expression"));
         };
         self.bump();
         self.newlines();
@@ -857,7 +884,7 @@ impl Parser {
             // gawk refuses a division by the constant zero when it parses, run or not.
             if matches!(op, Arith::Div | Arith::Mod) && matches!(right, Expr::Num(n) if n == 0.0) {
                 let what = if op == Arith::Div { "" } else { " in `%'" };
-                return Err(self.error_here(format!("division by zero attempted{what}")));
+                self.report(self.last_line(), format!("division by zero attempted{what}"));
             }
             left = Expr::Arith(op, Box::new(left), Box::new(right));
         }
@@ -935,7 +962,7 @@ impl Parser {
     fn lvalue_operand(&mut self) -> Parse<LValue> {
         match self.primary()? {
             Expr::Lvalue(target) => Ok(target),
-            _ => Err(self.error_here("syntax error: `++' or `--' needs a variable")),
+            _ => Err(self.unexpected()),
         }
     }
 
@@ -993,7 +1020,7 @@ impl Parser {
                         }
                         self.expect(")")?;
                         if !self.is_kw(Keyword::In) {
-                            return Err(self.error_here("syntax error: a list in parentheses must be followed by `in'"));
+                            return Err(self.unexpected());
                         }
                         self.bump();
                         let array = self.array_name()?;
@@ -1029,6 +1056,9 @@ impl Parser {
                 Ok(Expr::Lvalue(LValue::Var(var)))
             }
             Tok::FuncName(name) => {
+                if self.locals.as_ref().is_some_and(|l| l.contains_key(&name)) {
+                    self.report(self.last_line(), format!("attempt to use non-function `{name}' in function call"));
+                }
                 let idx = self.function_index(&name);
                 self.expect("(")?;
                 let args = self.call_args()?;
@@ -1039,7 +1069,7 @@ impl Parser {
                     if builtin == Builtin::Length {
                         return Ok(Expr::Builtin(builtin, Vec::new()));
                     }
-                    return Err(self.error_here(format!("syntax error: `{}' needs its arguments in parentheses", tok)));
+                    return Err(self.error_here(SYNTAX_ERROR));
                 }
                 self.bump();
                 let args = self.call_args()?;
@@ -1095,34 +1125,40 @@ impl Parser {
             B::Strftime => (0, 3),
             B::Asort | B::Asorti => (1, 3),
         };
+        let name = format!("{builtin:?}").to_lowercase();
         if args.len() < min || args.len() > max {
-            let name = format!("{builtin:?}").to_lowercase();
-            return Err(self.error_here(format!("{name}: called with {} arguments", args.len())));
+            // gawk's caret is under the closing parenthesis.
+            let close = &self.toks[self.at.saturating_sub(1)];
+            let message = format!("{} is invalid as number of arguments for {name}", args.len());
+            return Err(SyntaxError::caret(close.line, close.col, message));
         }
+        let not_array = |what: &str| {
+            let message = format!("{name}: {what} argument is not an array");
+            Err(SyntaxError::caret(self.last_line(), 0, message).styled(Style::Fatal))
+        };
         let needs_target = |idx: usize| {
             args.get(idx).is_some_and(|arg| !matches!(arg, Expr::Lvalue(_)))
                 && matches!(builtin, B::Sub | B::Gsub)
                 && idx == 2
         };
         if needs_target(2) {
-            return Err(self.error_here(format!(
-                "{}: the third argument must be a variable",
-                format!("{builtin:?}").to_lowercase()
-            )));
+            return Err(self.error_here(format!("{name} third parameter is not a changeable object")));
         }
-        if builtin == B::Split && !matches!(args.get(1), Some(Expr::Lvalue(LValue::Var(_)))) {
-            return Err(self.error_here("split: the second argument must be an array"));
+        let array = |idx: usize| matches!(args.get(idx), Some(Expr::Lvalue(LValue::Var(_))) | None);
+        if builtin == B::Split && !array(1) {
+            return not_array("second");
         }
-        if builtin == B::Split && args.len() == 4 && !matches!(args.get(3), Some(Expr::Lvalue(LValue::Var(_)))) {
-            return Err(self.error_here("split: the fourth argument must be an array"));
+        if builtin == B::Split && !array(3) {
+            return not_array("fourth");
         }
-        if builtin == B::Match && args.len() == 3 && !matches!(args.get(2), Some(Expr::Lvalue(LValue::Var(_)))) {
-            return Err(self.error_here("match: the third argument must be an array"));
+        if builtin == B::Match && !array(2) {
+            return not_array("third");
         }
-        if matches!(builtin, B::Asort | B::Asorti)
-            && !args.iter().take(2).all(|a| matches!(a, Expr::Lvalue(LValue::Var(_))))
-        {
-            return Err(self.error_here("asort: the arguments must be arrays"));
+        if matches!(builtin, B::Asort | B::Asorti) && !array(0) {
+            return not_array("first");
+        }
+        if matches!(builtin, B::Asort | B::Asorti) && !array(1) {
+            return not_array("second");
         }
         Ok(())
     }
@@ -1285,9 +1321,10 @@ fn infer_array_params(program: &mut Program) {
     }
 }
 
-/// Parses a whole program.
-pub fn parse(src: &[u8]) -> Result<Program, SyntaxError> {
-    let toks = tokenize(src)?;
+/// Parses a whole program: it and the warnings about it, or everything found wrong (and
+/// the warnings among it), in order.
+pub fn parse(src: &[u8]) -> Result<(Program, Vec<SyntaxError>), Vec<SyntaxError>> {
+    let toks = tokenize(src).map_err(|err| vec![err])?;
     let mut parser = Parser {
         toks,
         at: 0,
@@ -1301,38 +1338,38 @@ pub fn parse(src: &[u8]) -> Result<Program, SyntaxError> {
         loops: 0,
         depth: 0,
         line: 1,
+        diagnostics: Vec::new(),
+        global_uses: Vec::new(),
     };
     for name in special::NAMES {
         parser.global(name);
     }
-    parser.program()?;
-    if let Some(missing) = parser.program.functions.iter().find(|f| !f.defined) {
-        let name = missing.name.clone();
-        let at = parser.toks.iter().find(|t| t.tok == Tok::FuncName(name.clone()));
-        let (line, col) = at.map_or((1, 1), |t| (t.line, t.col));
-        return Err(SyntaxError { line, col, message: format!("function `{name}' called but never defined") });
+    if let Err(err) = parser.program() {
+        parser.diagnostics.push(err);
+        return Err(parser.diagnostics);
     }
-    // Errors of the program as a whole: no line to name (0).
-    for function in &parser.program.functions {
-        if parser.globals.contains_key(&function.name) {
-            return Err(SyntaxError {
-                line: 0,
-                col: 0,
-                message: format!("function `{}' has the name of a variable", function.name),
-            });
+    // A function's name used as a variable, wherever it is (a call to a function never
+    // defined fails when it runs, as in gawk).
+    let uses = std::mem::take(&mut parser.global_uses);
+    for (slot, line) in uses {
+        let name = &parser.program.globals[slot];
+        if parser.functions.get(name).is_some_and(|&idx| parser.program.functions[idx].defined) {
+            let message = format!("function `{name}' called with space between name and `(',\nor used as a variable or an array");
+            parser.report(line, message);
         }
-        if let Some(param) = function.param_names.iter().find(|param| parser.functions.contains_key(*param)) {
-            return Err(SyntaxError {
-                line: 0,
-                col: 0,
-                message: format!("function `{}': cannot use function `{param}' as a parameter name", function.name),
-            });
-        }
+    }
+    if parser.diagnostics.iter().any(|d| !d.is_warning()) {
+        return Err(parser.diagnostics);
     }
     let mut program = parser.program;
     infer_array_params(&mut program);
-    Ok(program)
+    Ok((program, parser.diagnostics))
 }
+
+/// gawk's words for a grammar error.
+const SYNTAX_ERROR: &str = "syntax error";
+/// gawk's words for a program that stops in the middle of something.
+const UNEXPECTED_END: &str = "unexpected newline or end of string";
 
 #[cfg(test)]
 mod tests {
@@ -1341,7 +1378,7 @@ mod tests {
     fn error_of(src: &str) -> (usize, usize, String) {
         match parse(src.as_bytes()) {
             Ok(_) => panic!("{src:?} parsed"),
-            Err(err) => (err.line, err.col, err.message),
+            Err(errors) => errors.last().map(|e| (e.line, e.col, e.message.clone())).unwrap_or_default(),
         }
     }
 
@@ -1351,7 +1388,7 @@ mod tests {
         assert_eq!((line, col), (2, 10), "{message}");
         let (line, col, message) = error_of("{ print $1 }\n/x/ { y( }");
         assert_eq!((line, col), (2, 10), "{message}");
-        assert!(error_of("BEGIN { f(1) }").2.contains("never defined"));
+        assert!(parse(b"BEGIN { if (0) f(1) }").is_ok(), "an undefined function fails when called");
         assert!(error_of("BEGIN { x = /a(/ }").2.contains("regular expression"));
         assert!(error_of("BEGIN { x = /[/ }").2.contains("unterminated regexp"));
         assert!(error_of("BEGIN { break }").2.contains("outside a loop"));
@@ -1380,7 +1417,7 @@ mod tests {
 
     #[test]
     fn parameters_used_as_arrays_are_found_through_calls() {
-        let program = parse(b"function f(a) { g(a) } function g(b) { b[1] = 1 } BEGIN { f(x) }").ok();
+        let program = parse(b"function f(a) { g(a) } function g(b) { b[1] = 1 } BEGIN { f(x) }").ok().map(|(p, _)| p);
         let arrays: Vec<Vec<bool>> =
             program.map(|p| p.functions.iter().map(|f| f.array_params.clone()).collect()).unwrap_or_default();
         assert_eq!(arrays, [vec![true], vec![true]]);
