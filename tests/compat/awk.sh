@@ -1517,11 +1517,10 @@ END { print big, small }' data.txt
 ## files:
 data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
 
-### awk syntax error exits 2
+### awk syntax error exits 1, as gawk's
 awk 'BEGIN { x = 1 +
   2; print x }'
 ## status: 1
-## known-diff: gawk exits 1 on a syntax error; we exit 2 as mawk does and the issue asks
 
 ### awk 'BEGIN { print gensub(/(a)(b)/, "\\2\\1", "g", "abcabc") }'
 awk 'BEGIN { print gensub(/(a)(b)/, "\\2\\1", "g", "abcabc") }'
@@ -1901,7 +1900,6 @@ b 0
 ### awk division by the constant zero is refused before the program runs
 awk 'BEGIN { print "never" } END { if (0) x = y / 0 }'
 ## status: 1
-## known-diff: gawk exits 1 on a syntax error; we exit 2 as mawk does and the issue asks
 
 ### awk runtime errors name the program's file and line, and parameters by name and origin
 printf 'BEGIN {\n  x = 1\n}\n' > one.awk

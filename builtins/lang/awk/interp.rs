@@ -105,7 +105,7 @@ pub struct Interp<'p> {
     commands: HashMap<String, (Reader, i32)>,
     regex_cache: HashMap<Vec<u8>, Rc<Regex>>,
     seed: f64,
-    rng: u64,
+    rng: super::random::Random,
     stop: crate::lang::deep::Halt,
     /// Turns of loops since the halt was last asked (it is asked every 64th).
     turns: std::cell::Cell<u32>,
@@ -192,8 +192,9 @@ impl<'p> Interp<'p> {
             files: HashMap::new(),
             commands: HashMap::new(),
             regex_cache: HashMap::new(),
-            seed: 0.0,
-            rng: 0,
+            // gawk's generator starts seeded with 1, and `srand()` first returns that.
+            seed: 1.0,
+            rng: super::random::Random::new(1),
             stop,
             turns: std::cell::Cell::new(0),
             exit_code: 0,
@@ -202,7 +203,6 @@ impl<'p> Interp<'p> {
             line: 0,
             sources: setup.sources,
         };
-        interp.srand(0.0);
         if let Some(fs) = setup.field_sep {
             interp.assign_global(sv::FS, Value::str(&fs)).map_err(describe)?;
         }
@@ -1004,7 +1004,7 @@ impl<'p> Interp<'p> {
         let text = toolsh_bytes::decode(&source).into_owned();
         let regex = match super::parser::compile_regex(&text) {
             Ok(regex) => regex,
-            Err(message) => return fatal(format!("invalid regular expression /{text}/: {message}")),
+            Err(message) => return fatal(format!("invalid regexp: {message}: /{text}/")),
         };
         if self.regex_cache.len() >= REGEX_CACHE {
             self.regex_cache.clear();

@@ -17,6 +17,7 @@ mod interp;
 mod io;
 mod lexer;
 mod parser;
+mod random;
 mod record;
 mod value;
 

@@ -27,12 +27,46 @@ pub fn compile_regex(source: &str) -> Result<Rc<Regex>, String> {
         .build()
         .map(Rc::new)
         .map_err(|err| match err {
-            regex::Error::Syntax(text) => {
-                text.lines().last().unwrap_or("invalid regular expression").trim().replace("error: ", "")
-            }
-            regex::Error::CompiledTooBig(_) => "regular expression too big".to_string(),
+            regex::Error::Syntax(text) => gnu_regex_error(&text).to_string(),
+            regex::Error::CompiledTooBig(_) => "Regular expression too big".to_string(),
             other => other.to_string(),
         })
+}
+
+/// The escaped characters of a regex that gawk reads as plain characters, each with whether
+/// gawk knows it as such (`\8`, `\9`) rather than as no operator at all (`\q`). `\d` and
+/// `\D` are left out: here they are digit classes (docs/deviations.md).
+fn unknown_escapes(source: &str) -> Vec<(char, bool)> {
+    const KNOWN: &str = "abfnrtvx01234567<>`'BywWsS{}()|*+?.^$\\[]/-dD";
+    let mut found = Vec::new();
+    let mut chars = source.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            continue;
+        }
+        match chars.next() {
+            Some(digit @ ('8' | '9')) => found.push((digit, true)),
+            Some(other) if !KNOWN.contains(other) => found.push((other, false)),
+            _ => {}
+        }
+    }
+    found
+}
+
+/// GNU regex's words (which gawk shows) for what the regex crate found wrong.
+fn gnu_regex_error(text: &str) -> &'static str {
+    let found = text.lines().last().unwrap_or_default();
+    [
+        ("unclosed group", "Unmatched ( or \\("),
+        ("unopened group", "Unmatched ) or \\)"),
+        ("reached end of pattern prematurely", "Trailing backslash"),
+        ("repetition operator missing expression", "Invalid preceding regular expression"),
+        ("unclosed counted repetition", "Unmatched \\{"),
+        ("invalid character class range", "Invalid range end"),
+    ]
+    .iter()
+    .find(|(crate_words, _)| found.contains(crate_words))
+    .map_or("Invalid regular expression", |(_, gnu)| gnu)
 }
 
 /// gawk's numeric escapes in a regular expression (`\101`, `\x41`) as the characters they
@@ -119,6 +153,8 @@ struct Parser {
     /// Each use of a global variable by name: its slot and line (a function's name used so
     /// is an error, found when all functions are known).
     global_uses: Vec<(usize, usize)>,
+    /// The characters a regex escaped that gawk has warned about.
+    warned_escapes: std::collections::HashSet<char>,
 }
 
 /// Deepest nesting of expressions and statements a program may have.
@@ -240,14 +276,26 @@ impl Parser {
     }
 
     fn regex(&mut self, source: &str) -> Parse<Expr> {
+        for (escaped, known) in unknown_escapes(source) {
+            // gawk warns once a run for each character so escaped.
+            if self.warned_escapes.insert(escaped) {
+                let message = if known {
+                    format!("regexp escape sequence `\\{escaped}' treated as plain `{escaped}'")
+                } else {
+                    format!("regexp escape sequence `\\{escaped}' is not a known regexp operator")
+                };
+                let warning = SyntaxError::caret(self.last_line(), 0, message).styled(Style::Warning);
+                self.diagnostics.push(warning);
+            }
+        }
         match compile_regex(source) {
             Ok(regex) => {
                 self.program.regexes.push(regex);
                 Ok(Expr::Regex(self.program.regexes.len() - 1))
             }
             Err(message) => {
-                self.at -= 1;
-                Err(self.error_here(format!("invalid regular expression /{source}/: {message}")))
+                self.report(self.last_line(), format!("{message}: /{source}/"));
+                Ok(Expr::Num(0.0))
             }
         }
     }
@@ -1340,6 +1388,7 @@ pub fn parse(src: &[u8]) -> Result<(Program, Vec<SyntaxError>), Vec<SyntaxError>
         line: 1,
         diagnostics: Vec::new(),
         global_uses: Vec::new(),
+        warned_escapes: Default::default(),
     };
     for name in special::NAMES {
         parser.global(name);
@@ -1389,7 +1438,7 @@ mod tests {
         let (line, col, message) = error_of("{ print $1 }\n/x/ { y( }");
         assert_eq!((line, col), (2, 10), "{message}");
         assert!(parse(b"BEGIN { if (0) f(1) }").is_ok(), "an undefined function fails when called");
-        assert!(error_of("BEGIN { x = /a(/ }").2.contains("regular expression"));
+        assert!(error_of("BEGIN { x = /a(/ }").2.contains("Unmatched ("));
         assert!(error_of("BEGIN { x = /[/ }").2.contains("unterminated regexp"));
         assert!(error_of("BEGIN { break }").2.contains("outside a loop"));
     }

@@ -388,19 +388,15 @@ impl<'p> Interp<'p> {
         })
     }
 
+    /// `srand(seed)`: the seed as gawk passes it to `srandom`, truncated to a C `long`, then to
+    /// an `unsigned int`; the next `srand` returns it so truncated.
     pub(super) fn srand(&mut self, seed: f64) {
-        self.seed = seed;
-        self.rng = (seed.to_bits() ^ 0x9E37_79B9_7F4A_7C15).max(1);
+        self.seed = seed.trunc();
+        self.rng.seed(seed as i64 as u32);
     }
 
-    /// A number in [0, 1) from a xorshift generator (awk's sequence is its own).
     fn rand(&mut self) -> f64 {
-        let mut x = self.rng;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.rng = x;
-        (x >> 11) as f64 / (1u64 << 53) as f64
+        self.rng.fraction()
     }
 }
 
