@@ -34,16 +34,40 @@ fn fatal<T>(message: impl Into<String>) -> Run<T> {
     Err(Flow::Error(message.into()))
 }
 
+/// A variable: a scalar, an array, or not yet either. As in gawk, the first use types it: a
+/// read or an assignment makes it a scalar (unassigned, until assigned), a subscript an array.
 #[derive(Debug, Clone)]
 enum Cell {
     Val(Value),
     Arr(Rc<RefCell<Array>>),
+    /// No use has typed it yet. Passed to a function, it is shared with the parameter, so
+    /// that the first use through either types both (`f(a)` where `f` assigns its parameter
+    /// makes `a` a scalar; where it subscripts it, an array, `a`'s from then on).
+    Untyped(Option<Rc<RefCell<Fate>>>),
 }
 
 impl Default for Cell {
     fn default() -> Self {
-        Cell::Val(Value::Uninit)
+        Cell::Untyped(None)
     }
+}
+
+/// What became of an untyped variable shared with a function's parameter.
+#[derive(Debug, Clone, Default)]
+enum Fate {
+    #[default]
+    Open,
+    Scalar,
+    Array(Rc<RefCell<Array>>),
+}
+
+/// What a use of a variable makes of it when it is untyped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Use {
+    /// Nothing: it only takes the type a variable sharing it was given.
+    Peek,
+    Scalar,
+    Array,
 }
 
 /// `$0` and its fields.
@@ -378,7 +402,7 @@ impl<'p> Interp<'p> {
                 .get(idx.to_string().as_bytes())
                 .map(|v| v.bytes(&self.convfmt).into_owned())
                 .unwrap_or_default(),
-            Cell::Val(_) => Vec::new(),
+            _ => Vec::new(),
         }
     }
 
@@ -402,7 +426,7 @@ impl<'p> Interp<'p> {
     fn global_value(&self, slot: usize) -> Value {
         match &self.globals[slot] {
             Cell::Val(v) => v.clone(),
-            Cell::Arr(_) => Value::Uninit,
+            _ => Value::Uninit,
         }
     }
 
@@ -424,7 +448,7 @@ impl<'p> Interp<'p> {
     }
 
     fn set_rt(&mut self, slot: usize, value: Value) {
-        if let Cell::Val(_) = self.globals[slot] {
+        if !matches!(self.globals[slot], Cell::Arr(_)) {
             self.globals[slot] = Cell::Val(value);
         }
     }
@@ -432,7 +456,7 @@ impl<'p> Interp<'p> {
     /// Sets a global the program may mention by name (gawk's `ERRNO`): nothing when it does not.
     fn set_named(&mut self, name: &str, value: Value) {
         if let Some(slot) = self.prog.globals.iter().position(|g| g == name)
-            && let Cell::Val(_) = self.globals[slot]
+            && !matches!(self.globals[slot], Cell::Arr(_))
         {
             self.globals[slot] = Cell::Val(value);
         }
@@ -460,10 +484,36 @@ impl<'p> Interp<'p> {
                 _ => {}
             }
         }
-        match self.cell(var) {
+        match self.used(var, Use::Scalar) {
             Cell::Val(v) => Ok(v.clone()),
+            Cell::Untyped(_) => Ok(Value::Uninit),
             Cell::Arr(_) => fatal(format!("attempt to use array `{}' in a scalar context", self.var_name(var))),
         }
+    }
+
+    /// A variable's cell after a use of it: an untyped one takes the type a use through a
+    /// variable sharing it gave, or else the one this use gives.
+    fn used(&mut self, var: Var, usage: Use) -> &mut Cell {
+        let cell = self.cell(var);
+        if let Cell::Untyped(shared) = cell {
+            let fate = shared.as_ref().map(|shared| shared.borrow().clone());
+            let typed = match (fate, usage) {
+                (Some(Fate::Array(array)), _) => Some(Cell::Arr(array)),
+                (Some(Fate::Scalar), _) | (_, Use::Scalar) => Some(Cell::Val(Value::Uninit)),
+                (_, Use::Array) => Some(Cell::Arr(Rc::new(RefCell::new(Array::default())))),
+                (_, Use::Peek) => None,
+            };
+            if let Some(typed) = typed {
+                if let Some(shared) = shared {
+                    *shared.borrow_mut() = match &typed {
+                        Cell::Arr(array) => Fate::Array(array.clone()),
+                        _ => Fate::Scalar,
+                    };
+                }
+                *cell = typed;
+            }
+        }
+        cell
     }
 
     /// A variable's name in errors: a parameter holding a caller's array names where it came
@@ -499,9 +549,15 @@ impl<'p> Interp<'p> {
     }
 
     /// gawk's words for a scalar used as an array.
+    /// gawk's words for a scalar used as an array: a parameter by its own name (where it
+    /// came from is said of arrays only).
     fn scalar_as_array<T>(&self, var: Var) -> Run<T> {
         match var {
-            Var::Local(_) => fatal(format!("attempt to use scalar parameter `{}' as an array", self.var_name(var))),
+            Var::Local(slot) => {
+                let function = self.frames.last().map(|frame| &self.prog.functions[frame.func]);
+                let name = function.and_then(|f| f.param_names.get(slot)).cloned().unwrap_or_default();
+                fatal(format!("attempt to use scalar parameter `{name}' as an array"))
+            }
             Var::Global(_) => fatal(format!("attempt to use scalar `{}' as an array", self.var_name(var))),
         }
     }
@@ -510,7 +566,7 @@ impl<'p> Interp<'p> {
         match var {
             Var::Global(slot) => self.assign_global(slot, value),
             Var::Local(_) => {
-                let cell = self.cell(var);
+                let cell = self.used(var, Use::Scalar);
                 if let Cell::Arr(_) = cell {
                     return fatal(format!("attempt to use array `{}' in a scalar context", self.var_name(var)));
                 }
@@ -521,7 +577,7 @@ impl<'p> Interp<'p> {
     }
 
     fn assign_global(&mut self, slot: usize, value: Value) -> Run<()> {
-        if let Cell::Arr(_) = self.globals[slot] {
+        if let Cell::Arr(_) = self.used(Var::Global(slot), Use::Scalar) {
             return fatal(format!("attempt to use array `{}' in a scalar context", self.prog.globals[slot]));
         }
         if slot <= sv::ARGV {
@@ -572,15 +628,9 @@ impl<'p> Interp<'p> {
     }
 
     fn array(&mut self, var: Var) -> Run<Rc<RefCell<Array>>> {
-        let cell = self.cell(var);
-        match cell {
+        match self.used(var, Use::Array) {
             Cell::Arr(array) => Ok(array.clone()),
-            Cell::Val(Value::Uninit) => {
-                let array = Rc::new(RefCell::new(Array::default()));
-                *cell = Cell::Arr(array.clone());
-                Ok(array)
-            }
-            Cell::Val(_) => self.scalar_as_array(var),
+            _ => self.scalar_as_array(var),
         }
     }
 
@@ -896,7 +946,7 @@ impl<'p> Interp<'p> {
                 Var::Global(slot) if *slot != sv::NF => match &self.globals[*slot] {
                     Cell::Val(Value::Num(n)) => Ok(*n),
                     Cell::Val(v) => Ok(v.num()),
-                    Cell::Arr(_) => Ok(self.var_value(*var)?.num()),
+                    Cell::Arr(_) | Cell::Untyped(_) => Ok(self.var_value(*var)?.num()),
                 },
                 _ => Ok(self.var_value(*var)?.num()),
             },
@@ -1188,23 +1238,26 @@ impl<'p> Interp<'p> {
         let mut frame = Vec::with_capacity(function.params);
         let mut from = Vec::new();
         for (idx, arg) in args.iter().enumerate() {
+            // An array, or an untyped variable, is passed by reference (a special variable,
+            // kept outside its cell, never is).
             let by_reference = match arg {
-                Expr::Lvalue(LValue::Var(var)) => {
-                    let is_array = matches!(self.cell(*var), Cell::Arr(_));
-                    let wants_array =
-                        function.array_params.get(idx).copied().unwrap_or(false) && !self.is_special_scalar(*var);
-                    if is_array || (wants_array && matches!(self.cell(*var), Cell::Val(Value::Uninit))) {
-                        from.push((idx, *var));
-                        Some(self.array(*var)?)
-                    } else {
-                        None
-                    }
-                }
+                Expr::Lvalue(LValue::Var(var)) if !self.is_special_scalar(*var) => match self.used(*var, Use::Peek) {
+                    Cell::Arr(array) => Some(Cell::Arr(array.clone())),
+                    Cell::Untyped(shared) => Some(Cell::Untyped(Some(shared.get_or_insert_with(Default::default).clone()))),
+                    Cell::Val(_) => None,
+                },
                 _ => None,
             };
+            if let (Some(_), Expr::Lvalue(LValue::Var(var))) = (&by_reference, arg) {
+                from.push((idx, *var));
+            }
             frame.push(match by_reference {
-                Some(array) => Cell::Arr(array),
-                None => Cell::Val(self.eval(arg)?),
+                Some(cell) => cell,
+                // An element never set is passed untyped: the function may make it an array.
+                None => match self.eval(arg)? {
+                    Value::Uninit => Cell::Untyped(None),
+                    value => Cell::Val(value),
+                },
             });
         }
         self.invoke(func, frame, from)

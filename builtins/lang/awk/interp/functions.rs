@@ -17,7 +17,7 @@ impl<'p> Interp<'p> {
         Ok(match builtin {
             B::Length => match args.first() {
                 None => Value::Num(char_len(&self.record.text) as f64),
-                Some(Expr::Lvalue(LValue::Var(var))) if matches!(self.cell(*var), Cell::Arr(_)) => {
+                Some(Expr::Lvalue(LValue::Var(var))) if matches!(self.used(*var, Use::Peek), Cell::Arr(_)) => {
                     Value::Num(self.array(*var)?.borrow().len() as f64)
                 }
                 Some(arg) => Value::Num(char_len(&self.string(arg)?) as f64),
@@ -359,15 +359,17 @@ impl<'p> Interp<'p> {
     /// gawk's `typeof`: what a value is, without creating an element or a variable's type.
     fn type_of(&mut self, arg: &'p Expr) -> Run<&'static str> {
         let value = match arg {
-            Expr::Lvalue(LValue::Var(var)) => match self.cell(*var) {
+            Expr::Lvalue(LValue::Var(var)) => match self.used(*var, Use::Peek) {
                 Cell::Arr(_) => return Ok("array"),
+                Cell::Val(Value::Uninit) => return Ok("unassigned"),
+                Cell::Untyped(_) => return Ok("untyped"),
                 Cell::Val(_) => self.var_value(*var)?,
             },
             Expr::Lvalue(LValue::Index(var, subscripts)) => {
                 let key = self.subscript(subscripts)?;
-                match self.cell(*var) {
+                match self.used(*var, Use::Peek) {
                     Cell::Arr(array) => array.borrow().get(&key).cloned().unwrap_or_default(),
-                    Cell::Val(Value::Uninit) => Value::Uninit,
+                    Cell::Untyped(_) => Value::Uninit,
                     Cell::Val(_) => return self.scalar_as_array(*var),
                 }
             }
