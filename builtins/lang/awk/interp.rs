@@ -1243,7 +1243,9 @@ impl<'p> Interp<'p> {
             let by_reference = match arg {
                 Expr::Lvalue(LValue::Var(var)) if !self.is_special_scalar(*var) => match self.used(*var, Use::Peek) {
                     Cell::Arr(array) => Some(Cell::Arr(array.clone())),
-                    Cell::Untyped(shared) => Some(Cell::Untyped(Some(shared.get_or_insert_with(Default::default).clone()))),
+                    Cell::Untyped(shared) => {
+                        Some(Cell::Untyped(Some(shared.get_or_insert_with(Default::default).clone())))
+                    }
                     Cell::Val(_) => None,
                 },
                 _ => None,

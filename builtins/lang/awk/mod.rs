@@ -178,8 +178,11 @@ fn show(diagnostic: &lexer::SyntaxError, invocation: &Invocation) -> String {
                 .unwrap_or_default();
             let text = toolsh_bytes::decode(text);
             // The caret sits under the place; tabs before it stay tabs, so it lines up.
-            let pad: String =
-                text.chars().take(diagnostic.col.saturating_sub(1)).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+            let pad: String = text
+                .chars()
+                .take(diagnostic.col.saturating_sub(1))
+                .map(|c| if c == '\t' { '\t' } else { ' ' })
+                .collect();
             format!("{awk}: {place}{text}\n{awk}: {place}{pad}^ {message}\n")
         }
         Style::Error => format!("{awk}: {place}error: {message}\n"),

@@ -150,9 +150,6 @@ struct Parser {
     /// What was found wrong (gawk's `error:`s, which let parsing go on) or suspect
     /// (warnings), in order.
     diagnostics: Vec<SyntaxError>,
-    /// Each use of a global variable by name: its slot and line (a function's name used so
-    /// is an error, found when all functions are known).
-    global_uses: Vec<(usize, usize)>,
     /// The characters a regex escaped that gawk has warned about.
     warned_escapes: std::collections::HashSet<char>,
 }
@@ -260,9 +257,12 @@ impl Parser {
         if let Some(slot) = self.locals.as_ref().and_then(|l| l.get(name)) {
             return Var::Local(*slot);
         }
-        let slot = self.global(name);
-        self.global_uses.push((slot, self.last_line()));
-        Var::Global(slot)
+        if self.functions.get(name).is_some_and(|&idx| self.program.functions[idx].defined) {
+            let message =
+                format!("function `{name}' called with space between name and `(',\nor used as a variable or an array");
+            self.report(self.last_line(), message);
+        }
+        Var::Global(self.global(name))
     }
 
     fn function_index(&mut self, name: &str) -> usize {
@@ -369,15 +369,17 @@ impl Parser {
         };
         let line = self.last_line();
         let idx = self.function_index(&name);
-        // A second definition (or one of a special variable) is reported and parsed as
-        // another, nameless, function.
-        let idx = if self.program.functions[idx].defined || special::NAMES.contains(&name.as_str()) {
+        // A second definition (or one of a name already a variable) is reported and parsed
+        // as another function, which nothing calls.
+        let idx = if self.program.functions[idx].defined || self.globals.contains_key(&name) {
             self.report(line, format!("function name `{name}' previously defined"));
             self.program.functions.push(Function { name: name.clone(), ..Function::default() });
             self.program.functions.len() - 1
         } else {
             idx
         };
+        // Defined from its header on: its name is a function's in its own body too.
+        self.program.functions[idx].defined = true;
         self.expect("(")?;
         let mut params = HashMap::new();
         let mut param_names = Vec::new();
@@ -389,7 +391,10 @@ impl Parser {
                     if let Some(first) = param_names.iter().position(|p| *p == param) {
                         self.report(
                             line,
-                            format!("function `{name}': parameter #{number}, `{param}', duplicates parameter #{}", first + 1),
+                            format!(
+                                "function `{name}': parameter #{number}, `{param}', duplicates parameter #{}",
+                                first + 1
+                            ),
                         );
                     } else if special::NAMES.contains(&param.as_str()) {
                         self.report(
@@ -422,7 +427,6 @@ impl Parser {
         function.params = count;
         function.param_names = param_names;
         function.body = body?;
-        function.defined = true;
         Ok(())
     }
 
@@ -636,7 +640,11 @@ impl Parser {
             Tok::Keyword(kw @ (Keyword::Break | Keyword::Continue)) => {
                 self.bump();
                 if self.loops == 0 {
-                    let what = if kw == Keyword::Break { "`break' is not allowed outside a loop or switch" } else { "`continue' is not allowed outside a loop" };
+                    let what = if kw == Keyword::Break {
+                        "`break' is not allowed outside a loop or switch"
+                    } else {
+                        "`continue' is not allowed outside a loop"
+                    };
                     self.report(self.last_line(), what);
                 }
                 Ok(if kw == Keyword::Break { Stmt::Break } else { Stmt::Continue })
@@ -1185,12 +1193,15 @@ impl Parser {
             Err(SyntaxError::caret(self.last_line(), 0, message).styled(Style::Fatal))
         };
         let needs_target = |idx: usize| {
-            args.get(idx).is_some_and(|arg| !matches!(arg, Expr::Lvalue(_)))
+            args.get(idx).is_some_and(|arg| !matches!(arg, Expr::Lvalue(_) | Expr::Num(_) | Expr::Str(_)))
                 && matches!(builtin, B::Sub | B::Gsub)
                 && idx == 2
         };
         if needs_target(2) {
-            return Err(self.error_here(format!("{name} third parameter is not a changeable object")));
+            // gawk's caret is under the call's closing parenthesis.
+            let close = &self.toks[self.at.saturating_sub(1)];
+            let message = format!("{name} third parameter is not a changeable object");
+            return Err(SyntaxError::caret(close.line, close.col, message));
         }
         let array = |idx: usize| matches!(args.get(idx), Some(Expr::Lvalue(LValue::Var(_))) | None);
         if builtin == B::Split && !array(1) {
@@ -1212,163 +1223,6 @@ impl Parser {
     }
 }
 
-/// Marks the parameters each function uses as arrays, following calls until nothing changes,
-/// so an uninitialized variable passed there is passed as an array (by reference).
-fn infer_array_params(program: &mut Program) {
-    fn walk_expr(expr: &Expr, marks: &mut Vec<usize>, calls: &mut Vec<(usize, usize, usize)>) {
-        match expr {
-            Expr::Num(_) | Expr::Str(_) | Expr::Regex(_) => {}
-            Expr::Lvalue(lv) => walk_lvalue(lv, marks, calls),
-            Expr::Assign(_, lv, e) => {
-                walk_lvalue(lv, marks, calls);
-                walk_expr(e, marks, calls);
-            }
-            Expr::IncDec(lv, _, _) => walk_lvalue(lv, marks, calls),
-            Expr::Cond(a, b, c) => {
-                for e in [a, b, c] {
-                    walk_expr(e, marks, calls);
-                }
-            }
-            Expr::And(a, b) | Expr::Or(a, b) | Expr::Arith(_, a, b) | Expr::Cmp(_, a, b) | Expr::Match(_, a, b) => {
-                walk_expr(a, marks, calls);
-                walk_expr(b, marks, calls);
-            }
-            Expr::Not(a) | Expr::Neg(a) | Expr::Plus(a) | Expr::Group(a) => walk_expr(a, marks, calls),
-            Expr::Concat(list) => list.iter().for_each(|e| walk_expr(e, marks, calls)),
-            Expr::In(list, array) => {
-                list.iter().for_each(|e| walk_expr(e, marks, calls));
-                if let Var::Local(slot) = array {
-                    marks.push(*slot);
-                }
-            }
-            Expr::Call(func, args) => {
-                for (idx, arg) in args.iter().enumerate() {
-                    if let Expr::Lvalue(LValue::Var(Var::Local(slot))) = arg {
-                        calls.push((*func, idx, *slot));
-                    }
-                    walk_expr(arg, marks, calls);
-                }
-            }
-            Expr::Builtin(builtin, args) => {
-                let array_args: &[usize] = match builtin {
-                    Builtin::Split => &[1],
-                    Builtin::Match => &[2],
-                    Builtin::Asort | Builtin::Asorti => &[0, 1],
-                    _ => &[],
-                };
-                for idx in array_args {
-                    if let Some(Expr::Lvalue(LValue::Var(Var::Local(slot)))) = args.get(*idx) {
-                        marks.push(*slot);
-                    }
-                }
-                args.iter().for_each(|e| walk_expr(e, marks, calls));
-            }
-            Expr::Getline(source, target) => {
-                if let Source::File(e) | Source::Command(e) = source {
-                    walk_expr(e, marks, calls);
-                }
-                if let Some(lv) = target {
-                    walk_lvalue(lv, marks, calls);
-                }
-            }
-        }
-    }
-    fn walk_lvalue(lv: &LValue, marks: &mut Vec<usize>, calls: &mut Vec<(usize, usize, usize)>) {
-        match lv {
-            LValue::Var(_) => {}
-            LValue::Field(e) => walk_expr(e, marks, calls),
-            LValue::Index(var, subs) => {
-                if let Var::Local(slot) = var {
-                    marks.push(*slot);
-                }
-                subs.iter().for_each(|e| walk_expr(e, marks, calls));
-            }
-        }
-    }
-    fn walk_stmt(stmt: &Stmt, marks: &mut Vec<usize>, calls: &mut Vec<(usize, usize, usize)>) {
-        match stmt {
-            Stmt::Expr(e) | Stmt::Exit(Some(e)) | Stmt::Return(Some(e)) => walk_expr(e, marks, calls),
-            Stmt::Print(args, dest) | Stmt::Printf(args, dest) => {
-                args.iter().for_each(|e| walk_expr(e, marks, calls));
-                if let Some((_, e)) = dest {
-                    walk_expr(e, marks, calls);
-                }
-            }
-            Stmt::If(c, a, b) => {
-                walk_expr(c, marks, calls);
-                walk_stmt(a, marks, calls);
-                if let Some(b) = b {
-                    walk_stmt(b, marks, calls);
-                }
-            }
-            Stmt::While(c, body) | Stmt::Do(body, c) => {
-                walk_expr(c, marks, calls);
-                walk_stmt(body, marks, calls);
-            }
-            Stmt::For(init, cond, step, body) => {
-                for s in [init, step].into_iter().flatten() {
-                    walk_stmt(s, marks, calls);
-                }
-                if let Some(c) = cond {
-                    walk_expr(c, marks, calls);
-                }
-                walk_stmt(body, marks, calls);
-            }
-            Stmt::ForIn(_, array, body) => {
-                if let Var::Local(slot) = array {
-                    marks.push(*slot);
-                }
-                walk_stmt(body, marks, calls);
-            }
-            Stmt::Block(list) => list.iter().for_each(|s| walk_stmt(s, marks, calls)),
-            Stmt::Delete(array, subs) => {
-                if let Var::Local(slot) = array {
-                    marks.push(*slot);
-                }
-                subs.iter().flatten().for_each(|e| walk_expr(e, marks, calls));
-            }
-            Stmt::Next
-            | Stmt::NextFile
-            | Stmt::Exit(None)
-            | Stmt::Return(None)
-            | Stmt::Break
-            | Stmt::Continue
-            | Stmt::Line(_) => {}
-        }
-    }
-    let mut calls_of = Vec::new();
-    for function in &mut program.functions {
-        let mut marks = Vec::new();
-        let mut calls = Vec::new();
-        function.body.iter().for_each(|s| walk_stmt(s, &mut marks, &mut calls));
-        function.array_params = vec![false; function.params];
-        for slot in marks {
-            if let Some(mark) = function.array_params.get_mut(slot) {
-                *mark = true;
-            }
-        }
-        calls_of.push(calls);
-    }
-    loop {
-        let mut changed = false;
-        for (caller, calls) in calls_of.iter().enumerate() {
-            for &(callee, arg, slot) in calls {
-                let passes_array = program.functions.get(callee).and_then(|f| f.array_params.get(arg)).copied();
-                if passes_array == Some(true)
-                    && let Some(mark) = program.functions[caller].array_params.get_mut(slot)
-                    && !*mark
-                {
-                    *mark = true;
-                    changed = true;
-                }
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-}
-
 /// Parses a whole program: it and the warnings about it, or everything found wrong (and
 /// the warnings among it), in order.
 pub fn parse(src: &[u8]) -> Result<(Program, Vec<SyntaxError>), Vec<SyntaxError>> {
@@ -1387,7 +1241,6 @@ pub fn parse(src: &[u8]) -> Result<(Program, Vec<SyntaxError>), Vec<SyntaxError>
         depth: 0,
         line: 1,
         diagnostics: Vec::new(),
-        global_uses: Vec::new(),
         warned_escapes: Default::default(),
     };
     for name in special::NAMES {
@@ -1397,22 +1250,10 @@ pub fn parse(src: &[u8]) -> Result<(Program, Vec<SyntaxError>), Vec<SyntaxError>
         parser.diagnostics.push(err);
         return Err(parser.diagnostics);
     }
-    // A function's name used as a variable, wherever it is (a call to a function never
-    // defined fails when it runs, as in gawk).
-    let uses = std::mem::take(&mut parser.global_uses);
-    for (slot, line) in uses {
-        let name = &parser.program.globals[slot];
-        if parser.functions.get(name).is_some_and(|&idx| parser.program.functions[idx].defined) {
-            let message = format!("function `{name}' called with space between name and `(',\nor used as a variable or an array");
-            parser.report(line, message);
-        }
-    }
     if parser.diagnostics.iter().any(|d| !d.is_warning()) {
         return Err(parser.diagnostics);
     }
-    let mut program = parser.program;
-    infer_array_params(&mut program);
-    Ok((program, parser.diagnostics))
+    Ok((parser.program, parser.diagnostics))
 }
 
 /// gawk's words for a grammar error.
@@ -1462,13 +1303,5 @@ mod tests {
         }
         // Long flat lists are not nesting.
         assert!(parse(format!("BEGIN {{ x = 1{} }}", " 1".repeat(5000)).as_bytes()).is_ok());
-    }
-
-    #[test]
-    fn parameters_used_as_arrays_are_found_through_calls() {
-        let program = parse(b"function f(a) { g(a) } function g(b) { b[1] = 1 } BEGIN { f(x) }").ok().map(|(p, _)| p);
-        let arrays: Vec<Vec<bool>> =
-            program.map(|p| p.functions.iter().map(|f| f.array_params.clone()).collect()).unwrap_or_default();
-        assert_eq!(arrays, [vec![true], vec![true]]);
     }
 }

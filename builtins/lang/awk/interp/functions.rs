@@ -100,21 +100,19 @@ impl<'p> Interp<'p> {
             B::Sub | B::Gsub => {
                 let re = self.regex_of(&args[0])?;
                 let replacement = self.string(&args[1])?;
-                let target: Option<&'p LValue> = match args.get(2) {
-                    Some(Expr::Lvalue(lv)) => Some(lv),
-                    Some(_) => return fatal("sub: the third argument must be a variable"),
-                    None => None,
+                // A constant target (which gawk allows) is counted in and left alone.
+                let (place, constant) = match args.get(2) {
+                    Some(Expr::Lvalue(lv)) => (Some(self.place(lv)?), None),
+                    Some(other) => (None, Some(self.string(other)?)),
+                    None => (None, None),
                 };
-                let place = match target {
-                    Some(lv) => Some(self.place(lv)?),
-                    None => None,
-                };
-                let text = match &place {
-                    None => self.record.text.clone(),
-                    Some(place) => self.place_get(place)?.bytes(&self.convfmt).into_owned(),
+                let text = match (&place, &constant) {
+                    (_, Some(text)) => text.clone(),
+                    (None, None) => self.record.text.clone(),
+                    (Some(place), None) => self.place_get(place)?.bytes(&self.convfmt).into_owned(),
                 };
                 let (result, count) = substitute(&re, &text, &replacement, builtin == B::Gsub);
-                if count > 0 {
+                if count > 0 && constant.is_none() {
                     match place {
                         None => self.set_record(&result),
                         Some(place) => self.place_set(place, Value::str(&result))?,
