@@ -2134,3 +2134,11 @@ status 0
 1
 status 0
 ## status: 0
+
+### awk a /= after a concatenation starts a regex, where it cannot assign
+echo 'a = b' | awk '{ print $/= b/ c /= d/; x = 6; x /= 2; print x; print "p" "q" /= 3/ }'
+## stdout:
+a0
+3
+pq0
+## status: 0

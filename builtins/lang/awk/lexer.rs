@@ -93,12 +93,13 @@ impl fmt::Display for Tok {
     }
 }
 
-/// A token and where it starts (1-based line and column).
+/// A token and where it starts (1-based line and column, and byte offset).
 #[derive(Debug, Clone)]
 pub struct Token {
     pub tok: Tok,
     pub line: usize,
     pub col: usize,
+    pub pos: usize,
 }
 
 /// A diagnostic of the program text at a position (line 0: of the program as a whole).
@@ -308,7 +309,7 @@ impl Lexer<'_> {
 
     fn push(&mut self, tok: Tok, at: usize) {
         let col = self.col(at);
-        self.tokens.push(Token { tok, line: self.line, col });
+        self.tokens.push(Token { tok, line: self.line, col, pos: at });
     }
 
     fn newline(&mut self) {
@@ -516,6 +517,14 @@ impl Lexer<'_> {
 }
 
 /// Splits a program into tokens.
+/// The regex constant a `/` at byte `pos` would start, and the offset after it: for the
+/// parser, where a `/=` lexed as an operator can only begin a regex.
+pub fn regex_at(src: &[u8], pos: usize) -> Option<(String, usize)> {
+    let mut lexer = Lexer { src, pos, line: 1, line_start: pos, tokens: Vec::new() };
+    let text = lexer.regex(pos).ok()?;
+    Some((text, lexer.pos))
+}
+
 pub fn tokenize(src: &[u8]) -> Result<Vec<Token>, SyntaxError> {
     // gawk refuses a NUL byte anywhere in the source, inside a string or regex too.
     if let Some(at) = memchr::memchr(0, src) {

@@ -4,7 +4,7 @@
 //! arguments a bare `>` is a redirection, as in every awk.
 
 use super::ast::*;
-use super::lexer::{Builtin, Keyword, Style, SyntaxError, Tok, Token, tokenize};
+use super::lexer::{Builtin, Keyword, Style, SyntaxError, Tok, Token, regex_at, tokenize};
 use crate::text::posix_regex;
 use regex::bytes::{Regex, RegexBuilder};
 use std::collections::HashMap;
@@ -129,6 +129,8 @@ fn numeric_escapes(source: &str) -> std::borrow::Cow<'_, str> {
 }
 
 struct Parser {
+    /// The program's text (a token may have to be read again, see `concatenation`).
+    src: Vec<u8>,
     toks: Vec<Token>,
     at: usize,
     program: Program,
@@ -899,6 +901,19 @@ impl Parser {
                 parts.push(self.additive()?);
                 continue;
             }
+            // A concatenation cannot be assigned to, so a `/=` after one starts a regex, as
+            // in gawk (`$/= b/ c /= d/` ends with the regex `= d`).
+            if parts.len() > 1
+                && self.is("/=")
+                && let Some((text, end)) = regex_at(&self.src, self.toks[self.at].pos)
+            {
+                while self.toks[self.at].pos < end && !matches!(self.peek(), Tok::Eof) {
+                    self.bump();
+                }
+                let regex = self.regex(&text)?;
+                parts.push(self.additive_from(Some(regex))?);
+                continue;
+            }
             break;
         }
         Ok(if parts.len() == 1 { parts.remove(0) } else { Expr::Concat(parts) })
@@ -1228,6 +1243,7 @@ impl Parser {
 pub fn parse(src: &[u8]) -> Result<(Program, Vec<SyntaxError>), Vec<SyntaxError>> {
     let toks = tokenize(src).map_err(|err| vec![err])?;
     let mut parser = Parser {
+        src: src.to_vec(),
         toks,
         at: 0,
         program: Program::default(),
