@@ -2142,3 +2142,21 @@ a0
 3
 pq0
 ## status: 0
+
+### awk an expression cut off by a newline is named by the next line, as gawk names it
+awk 'BEGIN {
+  total = 4 *
+  print total
+}' 2>&1; echo "status $?"
+printf 'BEGIN { x = \n' > cut.awk
+awk -f cut.awk 2>&1; echo "status $?"
+## stdout:
+awk: cmd. line:3:   total = 4 *
+awk: cmd. line:3:              ^ unexpected newline or end of string
+status 1
+awk: cut.awk:2: BEGIN { x = 
+awk: cut.awk:2:             ^ unexpected newline or end of string
+status 1
+## status: 0
+## files:
+cut.awk: "BEGIN { x = \n"

@@ -105,7 +105,11 @@ pub struct Token {
 /// A diagnostic of the program text at a position (line 0: of the program as a whole).
 #[derive(Debug, Clone)]
 pub struct SyntaxError {
+    /// The line the message names.
     pub line: usize,
+    /// The line shown above the caret: the named one, but for a newline that came too soon,
+    /// which gawk names by the line after it.
+    pub text_line: usize,
     pub col: usize,
     pub message: String,
     pub style: Style,
@@ -127,7 +131,7 @@ pub enum Style {
 impl SyntaxError {
     /// A grammar error at a position: gawk shows the line and a caret.
     pub fn caret(line: usize, col: usize, message: impl Into<String>) -> Self {
-        SyntaxError { line, col, message: message.into(), style: Style::Caret }
+        SyntaxError { line, text_line: line, col, message: message.into(), style: Style::Caret }
     }
 
     /// The same diagnostic in another style.

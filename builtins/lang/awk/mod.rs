@@ -172,7 +172,7 @@ fn show(diagnostic: &lexer::SyntaxError, invocation: &Invocation) -> String {
     match diagnostic.style {
         Style::Caret => {
             let text = diagnostic
-                .line
+                .text_line
                 .checked_sub(1)
                 .and_then(|at| invocation.program.split(|b| *b == b'\n').nth(at))
                 .unwrap_or_default();

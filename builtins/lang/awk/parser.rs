@@ -133,6 +133,8 @@ struct Parser {
     src: Vec<u8>,
     toks: Vec<Token>,
     at: usize,
+    /// Whether the last `bump` was at the end of the program, and so took nothing.
+    at_end: bool,
     program: Program,
     globals: HashMap<String, usize>,
     functions: HashMap<String, usize>,
@@ -173,10 +175,18 @@ impl Parser {
 
     fn bump(&mut self) -> Tok {
         let tok = self.toks[self.at].tok.clone();
-        if self.at + 1 < self.toks.len() {
+        self.at_end = self.at + 1 >= self.toks.len();
+        if !self.at_end {
             self.at += 1;
         }
         tok
+    }
+
+    /// Puts back the token just taken (the end of the program stays where it is).
+    fn back(&mut self) {
+        if !self.at_end {
+            self.at -= 1;
+        }
     }
 
     fn is(&self, punct: &str) -> bool {
@@ -206,7 +216,10 @@ impl Parser {
     /// as an operand), else at that line's start (gawk's place for a file's end).
     fn unexpected(&self) -> SyntaxError {
         match self.peek() {
-            Tok::Newline => self.error_here(UNEXPECTED_END),
+            Tok::Newline => {
+                let err = self.error_here(UNEXPECTED_END);
+                SyntaxError { line: err.line + 1, ..err }
+            }
             Tok::Eof => {
                 let eof = &self.toks[self.at];
                 let last = self.toks[..self.at].iter().rev().find(|t| t.tok != Tok::Newline);
@@ -362,7 +375,7 @@ impl Parser {
         let name = match self.bump() {
             Tok::Name(name) | Tok::FuncName(name) => name,
             tok => {
-                self.at -= 1;
+                self.back();
                 return Err(match tok {
                     Tok::Builtin(_) => self.error_here(format!("{tok} is a built-in function, it cannot be redefined")),
                     _ => self.unexpected(),
@@ -410,7 +423,7 @@ impl Parser {
                     param_names.push(param);
                 }
                 _ => {
-                    self.at -= 1;
+                    self.back();
                     return Err(self.unexpected());
                 }
             }
@@ -654,7 +667,7 @@ impl Parser {
             Tok::Keyword(Keyword::Delete) => {
                 self.bump();
                 let Tok::Name(name) = self.bump() else {
-                    self.at -= 1;
+                    self.back();
                     return Err(self.unexpected());
                 };
                 let array = self.var(&name);
@@ -768,12 +781,11 @@ impl Parser {
                 return Err(self.unexpected());
             }
             self.bump();
-            self.newlines();
             self.expr()?;
             return Err(self.error_here("cannot assign a value to the result of a field post-increment expression"));
         };
+        // No newline may follow the operator, as in gawk.
         self.bump();
-        self.newlines();
         let value = self.expr()?;
         Ok(Expr::Assign(op, Box::new(target), Box::new(value)))
     }
@@ -829,7 +841,7 @@ impl Parser {
         match self.bump() {
             Tok::Name(name) => Ok(self.var(&name)),
             _ => {
-                self.at -= 1;
+                self.back();
                 Err(self.error_here("syntax error: expected an array name"))
             }
         }
@@ -1148,7 +1160,7 @@ impl Parser {
                 Ok(Expr::Builtin(builtin, args))
             }
             _ => {
-                self.at -= 1;
+                self.back();
                 Err(self.unexpected())
             }
         }
@@ -1246,6 +1258,7 @@ pub fn parse(src: &[u8]) -> Result<(Program, Vec<SyntaxError>), Vec<SyntaxError>
         src: src.to_vec(),
         toks,
         at: 0,
+        at_end: false,
         program: Program::default(),
         globals: HashMap::new(),
         functions: HashMap::new(),
@@ -1290,8 +1303,9 @@ mod tests {
 
     #[test]
     fn errors_name_their_place() {
+        // A newline that came too soon is named by the line after it, as gawk names it.
         let (line, col, message) = error_of("BEGIN {\n  x = 1 +\n}");
-        assert_eq!((line, col), (2, 10), "{message}");
+        assert_eq!((line, col), (3, 10), "{message}");
         let (line, col, message) = error_of("{ print $1 }\n/x/ { y( }");
         assert_eq!((line, col), (2, 10), "{message}");
         assert!(parse(b"BEGIN { if (0) f(1) }").is_ok(), "an undefined function fails when called");
