@@ -11,7 +11,8 @@
 # come from the distribution's source package (apt-get source) into target/upstream; each
 # test's output is left in target/awk-suite/AWK/_TEST beside TEST.ok. toolsh's awk runs under
 # its name `gawk`, as gawk does here, so that messages (`gawk: FILE:LINE: fatal: …`) and
-# `ARGV[0]` can match; syntax errors are in toolsh's own words (docs/deviations.md).
+# `ARGV[0]` can match. Tests that need gawk options (`--lint`, `--posix`, `--traditional`: its
+# NEED_* lists) run without them, so gawk itself fails those here too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD

@@ -1517,11 +1517,10 @@ END { print big, small }' data.txt
 ## files:
 data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
 
-### awk syntax error exits 2
+### awk syntax error exits 1, as gawk's
 awk 'BEGIN { x = 1 +
   2; print x }'
 ## status: 1
-## known-diff: gawk exits 1 on a syntax error; we exit 2 as mawk does and the issue asks
 
 ### awk 'BEGIN { print gensub(/(a)(b)/, "\\2\\1", "g", "abcabc") }'
 awk 'BEGIN { print gensub(/(a)(b)/, "\\2\\1", "g", "abcabc") }'
@@ -1901,7 +1900,6 @@ b 0
 ### awk division by the constant zero is refused before the program runs
 awk 'BEGIN { print "never" } END { if (0) x = y / 0 }'
 ## status: 1
-## known-diff: gawk exits 1 on a syntax error; we exit 2 as mawk does and the issue asks
 
 ### awk runtime errors name the program's file and line, and parameters by name and origin
 printf 'BEGIN {\n  x = 1\n}\n' > one.awk
@@ -1939,3 +1937,226 @@ gawk: cmd. line:1: fatal: NF set to negative value
 status 2
 a 1
 ## status: 0
+
+### awk syntax errors show the line and a caret under the place, and exit 1
+awk 'BEGIN { x = 1 +* 2 }' 2>&1; echo "status $?"
+awk 'BEGIN	{	y = (3 }' 2>&1; echo "status $?"
+printf 'BEGIN {\n\tprint "a" "b" )\n}\n' > bad.awk
+awk -f bad.awk 2>&1; echo "status $?"
+## stdout:
+awk: cmd. line:1: BEGIN { x = 1 +* 2 }
+awk: cmd. line:1:                ^ syntax error
+status 1
+awk: cmd. line:1: BEGIN	{	y = (3 }
+awk: cmd. line:1:      	 	       ^ syntax error
+status 1
+awk: bad.awk:2: 	print "a" "b" )
+awk: bad.awk:2: 	              ^ syntax error
+status 1
+## status: 0
+## files:
+bad.awk: "BEGIN {\n\tprint \"a\" \"b\" )\n}\n"
+
+### awk an unterminated string or regexp, an unfinished program, a stray character
+awk 'BEGIN { s = "abc }' 2>&1; echo "status $?"
+awk 'BEGIN { if ($0 ~ /ab) print }' 2>&1; echo "status $?"
+awk '{ print $1' 2>&1; echo "status $?"
+awk 'BEGIN { x = 2 ` 3 }' 2>&1; echo "status $?"
+## stdout:
+awk: cmd. line:1: BEGIN { s = "abc }
+awk: cmd. line:1:             ^ unterminated string
+status 1
+awk: cmd. line:1: BEGIN { if ($0 ~ /ab) print }
+awk: cmd. line:1:                   ^ unterminated regexp
+status 1
+awk: cmd. line:1: { print $1
+awk: cmd. line:1:           ^ unexpected newline or end of string
+status 1
+awk: cmd. line:1: BEGIN { x = 2 ` 3 }
+awk: cmd. line:1:               ^ invalid char '`' in expression
+status 1
+## status: 0
+
+### awk built-in functions: wrong counts of arguments, a redefinition, a target that cannot change
+awk 'BEGIN { print substr("abc") }' 2>&1; echo "status $?"
+awk 'function index(s) { return 1 }' 2>&1; echo "status $?"
+awk 'BEGIN { print gsub(/a/, "b", "banana"); gsub(/a/, "b", length("x")) }' 2>&1; echo "status $?"
+awk 'BEGIN { n = split("a b", 3) }' 2>&1; echo "status $?"
+## stdout:
+awk: cmd. line:1: BEGIN { print substr("abc") }
+awk: cmd. line:1:                           ^ 1 is invalid as number of arguments for substr
+status 1
+awk: cmd. line:1: function index(s) { return 1 }
+awk: cmd. line:1:          ^ `index' is a built-in function, it cannot be redefined
+status 1
+awk: cmd. line:1: BEGIN { print gsub(/a/, "b", "banana"); gsub(/a/, "b", length("x")) }
+awk: cmd. line:1:                                                                   ^ gsub third parameter is not a changeable object
+status 1
+awk: cmd. line:1: fatal: split: second argument is not an array
+status 2
+## status: 0
+
+### awk checks of functions and loops are all reported, each on its line, and exit 1
+printf 'function f(a, b, a, NR) { return b }\nfunction g(g) { }\nBEGIN { f = 1\n  x = 4 %% 0\n  y = f }\n' > checks.awk
+awk -f checks.awk 2>&1; echo "status $?"
+awk 'function f() { }
+function f() { }
+BEGIN { f() }' 2>&1; echo "status $?"
+## stdout:
+awk: checks.awk:1: error: function `f': parameter #3, `a', duplicates parameter #1
+awk: checks.awk:1: error: function `f': cannot use special variable `NR' as a function parameter
+awk: checks.awk:2: error: function `g': cannot use function name as parameter name
+awk: checks.awk:3: error: function `f' called with space between name and `(',
+or used as a variable or an array
+awk: checks.awk:4: error: division by zero attempted in `%'
+awk: checks.awk:5: error: function `f' called with space between name and `(',
+or used as a variable or an array
+status 1
+awk: cmd. line:2: error: function name `f' previously defined
+status 1
+## status: 0
+## files:
+checks.awk: "function f(a, b, a, NR) { return b }\nfunction g(g) { }\nBEGIN { f = 1\n  x = 4 % 0\n  y = f }\n"
+
+### awk a parameter called as a function, and a parameter named as a function
+awk 'function h(p) { return p() } BEGIN { print h(1) }' 2>&1; echo "status $?"
+awk 'function sq(x) { return x * x } function twice(sq) { return sq + sq } BEGIN { print twice(4), sq(3) }' 2>&1; echo "status $?"
+## stdout:
+awk: cmd. line:1: error: attempt to use non-function `p' in function call
+status 1
+8 9
+status 0
+## status: 0
+
+### awk a function never defined fails only when it is called
+awk 'BEGIN { if (0) missing(1); print "ran" }' 2>&1; echo "status $?"
+echo x | awk '{ print "before"; missing($1) }' 2>&1; echo "status $?"
+## stdout:
+ran
+status 0
+before
+awk: cmd. line:1: (FILENAME=- FNR=1) fatal: function `missing' not defined
+status 2
+## status: 0
+
+### awk printf with nothing to print fails when it runs
+awk 'BEGIN { print "first"; printf }' 2>&1; echo "status $?"
+awk 'BEGIN { if (0) printf; print "skipped" }' 2>&1; echo "status $?"
+## stdout:
+first
+awk: cmd. line:1: fatal: printf: no arguments
+status 2
+skipped
+status 0
+## status: 0
+
+### awk warns once for each regex escape it reads as a plain character
+printf 'a8b q,\n' | awk '/a\8b/ { print "eight" } /\q\,/ { print "q" } /\q/ { print "again" }' 2>&1; echo "status $?"
+## stdout:
+awk: cmd. line:1: warning: regexp escape sequence `\8' treated as plain `8'
+awk: cmd. line:1: warning: regexp escape sequence `\q' is not a known regexp operator
+awk: cmd. line:1: warning: regexp escape sequence `\,' is not a known regexp operator
+eight
+q
+again
+status 0
+## status: 0
+
+### awk regular expression errors in GNU regex's words
+awk 'BEGIN { if ("a" ~ /a(b/) print "m" }' 2>&1; echo "status $?"
+echo 'x' | awk '{ re = "b)"; if ($0 ~ re) print }' 2>&1; echo "status $?"
+echo 'x' | awk '{ re = "a\\"; if ($0 ~ re) print }' 2>&1; echo "status $?"
+## stdout:
+awk: cmd. line:1: error: Unmatched ( or \(: /a(b/
+status 1
+status 0
+awk: cmd. line:1: (FILENAME=- FNR=1) fatal: invalid regexp: Trailing backslash: /a\/
+status 2
+## status: 0
+
+### awk a NUL byte in the program is refused
+printf 'BEGIN { print "a\0b" }\n' > nul.awk
+awk -f nul.awk 2>&1; echo "status $?"
+## stdout:
+awk: nul.awk:1: fatal: error: invalid character '\000' in source code
+status 2
+## status: 0
+## files:
+nul.awk: "BEGIN { print \"a\u{0}b\" }\n"
+
+### awk rand draws gawk's numbers for a seed, and srand returns the seed before
+awk 'BEGIN { printf "%.6f %.6f\n", rand(), rand(); print srand(7); printf "%.6f\n", rand(); print srand(2.9), srand() }'
+awk 'BEGIN { srand(42); for (i = 0; i < 8; i++) printf "%d ", int(rand() * 100); print "" }'
+awk 'BEGIN { srand(-3); a = rand(); srand(4294967293); print (a == rand()) }'
+## stdout:
+0.924046 0.593909
+1
+0.112895
+7 2
+24 39 95 17 59 93 96 74 
+1
+## status: 0
+
+### awk a variable read or assigned is a scalar from then on
+awk 'BEGIN { x = y; y[1] = 2 }' 2>&1; echo "status $?"
+awk 'BEGIN { print typeof(u); v = u; print typeof(u); z[1]; print typeof(z) }' 2>&1; echo "status $?"
+## stdout:
+awk: cmd. line:1: fatal: attempt to use scalar `y' as an array
+status 2
+untyped
+unassigned
+array
+status 0
+## status: 0
+
+### awk an untyped variable passed to a function takes the type the function gives it
+awk 'function set(p) { p = 5 } BEGIN { set(a); print length(a); a[1] = 1 }' 2>&1; echo "status $?"
+awk 'function fill(p) { p["k"] = "v" } BEGIN { fill(a); for (k in a) print k, a[k] }' 2>&1; echo "status $?"
+awk 'function f(p) { a; p[1] = 3 } BEGIN { f(a) }' 2>&1; echo "status $?"
+awk 'function f(p) { a = "s"; p[1] = 3 } BEGIN { f(a) }' 2>&1; echo "status $?"
+awk 'function f(p, q) { q[1] = p } BEGIN { f(a, a) }' 2>&1; echo "status $?"
+awk 'function g(r) { r[2] = 4 } function f(p) { g(p) } BEGIN { f(a); print a[2]; f(b[1]) }' 2>&1; echo "status $?"
+awk 'function f(p) { } BEGIN { f(a); a[1] = 1; print length(a) }' 2>&1; echo "status $?"
+## stdout:
+0
+awk: cmd. line:1: fatal: attempt to use scalar `a' as an array
+status 2
+k v
+status 0
+awk: cmd. line:1: fatal: attempt to use scalar parameter `p' as an array
+status 2
+awk: cmd. line:1: fatal: attempt to use scalar parameter `p' as an array
+status 2
+awk: cmd. line:1: fatal: attempt to use scalar parameter `q' as an array
+status 2
+4
+status 0
+1
+status 0
+## status: 0
+
+### awk a /= after a concatenation starts a regex, where it cannot assign
+echo 'a = b' | awk '{ print $/= b/ c /= d/; x = 6; x /= 2; print x; print "p" "q" /= 3/ }'
+## stdout:
+a0
+3
+pq0
+## status: 0
+
+### awk an expression cut off by a newline is named by the next line, as gawk names it
+awk 'BEGIN {
+  total = 4 *
+  print total
+}' 2>&1; echo "status $?"
+printf 'BEGIN { x = \n' > cut.awk
+awk -f cut.awk 2>&1; echo "status $?"
+## stdout:
+awk: cmd. line:3:   total = 4 *
+awk: cmd. line:3:              ^ unexpected newline or end of string
+status 1
+awk: cut.awk:2: BEGIN { x = 
+awk: cut.awk:2:             ^ unexpected newline or end of string
+status 1
+## status: 0
+## files:
+cut.awk: "BEGIN { x = \n"

@@ -164,8 +164,6 @@ pub struct Function {
     /// The parameters' names, in order (what errors call them).
     pub param_names: Vec<String>,
     pub body: Vec<Stmt>,
-    /// Which parameters the body uses as arrays: an untyped variable passed there becomes one.
-    pub array_params: Vec<bool>,
     pub defined: bool,
 }
 

@@ -34,16 +34,40 @@ fn fatal<T>(message: impl Into<String>) -> Run<T> {
     Err(Flow::Error(message.into()))
 }
 
+/// A variable: a scalar, an array, or not yet either. As in gawk, the first use types it: a
+/// read or an assignment makes it a scalar (unassigned, until assigned), a subscript an array.
 #[derive(Debug, Clone)]
 enum Cell {
     Val(Value),
     Arr(Rc<RefCell<Array>>),
+    /// No use has typed it yet. Passed to a function, it is shared with the parameter, so
+    /// that the first use through either types both (`f(a)` where `f` assigns its parameter
+    /// makes `a` a scalar; where it subscripts it, an array, `a`'s from then on).
+    Untyped(Option<Rc<RefCell<Fate>>>),
 }
 
 impl Default for Cell {
     fn default() -> Self {
-        Cell::Val(Value::Uninit)
+        Cell::Untyped(None)
     }
+}
+
+/// What became of an untyped variable shared with a function's parameter.
+#[derive(Debug, Clone, Default)]
+enum Fate {
+    #[default]
+    Open,
+    Scalar,
+    Array(Rc<RefCell<Array>>),
+}
+
+/// What a use of a variable makes of it when it is untyped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Use {
+    /// Nothing: it only takes the type a variable sharing it was given.
+    Peek,
+    Scalar,
+    Array,
 }
 
 /// `$0` and its fields.
@@ -105,7 +129,7 @@ pub struct Interp<'p> {
     commands: HashMap<String, (Reader, i32)>,
     regex_cache: HashMap<Vec<u8>, Rc<Regex>>,
     seed: f64,
-    rng: u64,
+    rng: super::random::Random,
     stop: crate::lang::deep::Halt,
     /// Turns of loops since the halt was last asked (it is asked every 64th).
     turns: std::cell::Cell<u32>,
@@ -192,8 +216,9 @@ impl<'p> Interp<'p> {
             files: HashMap::new(),
             commands: HashMap::new(),
             regex_cache: HashMap::new(),
-            seed: 0.0,
-            rng: 0,
+            // gawk's generator starts seeded with 1, and `srand()` first returns that.
+            seed: 1.0,
+            rng: super::random::Random::new(1),
             stop,
             turns: std::cell::Cell::new(0),
             exit_code: 0,
@@ -202,7 +227,6 @@ impl<'p> Interp<'p> {
             line: 0,
             sources: setup.sources,
         };
-        interp.srand(0.0);
         if let Some(fs) = setup.field_sep {
             interp.assign_global(sv::FS, Value::str(&fs)).map_err(describe)?;
         }
@@ -378,7 +402,7 @@ impl<'p> Interp<'p> {
                 .get(idx.to_string().as_bytes())
                 .map(|v| v.bytes(&self.convfmt).into_owned())
                 .unwrap_or_default(),
-            Cell::Val(_) => Vec::new(),
+            _ => Vec::new(),
         }
     }
 
@@ -402,7 +426,7 @@ impl<'p> Interp<'p> {
     fn global_value(&self, slot: usize) -> Value {
         match &self.globals[slot] {
             Cell::Val(v) => v.clone(),
-            Cell::Arr(_) => Value::Uninit,
+            _ => Value::Uninit,
         }
     }
 
@@ -424,7 +448,7 @@ impl<'p> Interp<'p> {
     }
 
     fn set_rt(&mut self, slot: usize, value: Value) {
-        if let Cell::Val(_) = self.globals[slot] {
+        if !matches!(self.globals[slot], Cell::Arr(_)) {
             self.globals[slot] = Cell::Val(value);
         }
     }
@@ -432,7 +456,7 @@ impl<'p> Interp<'p> {
     /// Sets a global the program may mention by name (gawk's `ERRNO`): nothing when it does not.
     fn set_named(&mut self, name: &str, value: Value) {
         if let Some(slot) = self.prog.globals.iter().position(|g| g == name)
-            && let Cell::Val(_) = self.globals[slot]
+            && !matches!(self.globals[slot], Cell::Arr(_))
         {
             self.globals[slot] = Cell::Val(value);
         }
@@ -460,10 +484,36 @@ impl<'p> Interp<'p> {
                 _ => {}
             }
         }
-        match self.cell(var) {
+        match self.used(var, Use::Scalar) {
             Cell::Val(v) => Ok(v.clone()),
+            Cell::Untyped(_) => Ok(Value::Uninit),
             Cell::Arr(_) => fatal(format!("attempt to use array `{}' in a scalar context", self.var_name(var))),
         }
+    }
+
+    /// A variable's cell after a use of it: an untyped one takes the type a use through a
+    /// variable sharing it gave, or else the one this use gives.
+    fn used(&mut self, var: Var, usage: Use) -> &mut Cell {
+        let cell = self.cell(var);
+        if let Cell::Untyped(shared) = cell {
+            let fate = shared.as_ref().map(|shared| shared.borrow().clone());
+            let typed = match (fate, usage) {
+                (Some(Fate::Array(array)), _) => Some(Cell::Arr(array)),
+                (Some(Fate::Scalar), _) | (_, Use::Scalar) => Some(Cell::Val(Value::Uninit)),
+                (_, Use::Array) => Some(Cell::Arr(Rc::new(RefCell::new(Array::default())))),
+                (_, Use::Peek) => None,
+            };
+            if let Some(typed) = typed {
+                if let Some(shared) = shared {
+                    *shared.borrow_mut() = match &typed {
+                        Cell::Arr(array) => Fate::Array(array.clone()),
+                        _ => Fate::Scalar,
+                    };
+                }
+                *cell = typed;
+            }
+        }
+        cell
     }
 
     /// A variable's name in errors: a parameter holding a caller's array names where it came
@@ -499,9 +549,15 @@ impl<'p> Interp<'p> {
     }
 
     /// gawk's words for a scalar used as an array.
+    /// gawk's words for a scalar used as an array: a parameter by its own name (where it
+    /// came from is said of arrays only).
     fn scalar_as_array<T>(&self, var: Var) -> Run<T> {
         match var {
-            Var::Local(_) => fatal(format!("attempt to use scalar parameter `{}' as an array", self.var_name(var))),
+            Var::Local(slot) => {
+                let function = self.frames.last().map(|frame| &self.prog.functions[frame.func]);
+                let name = function.and_then(|f| f.param_names.get(slot)).cloned().unwrap_or_default();
+                fatal(format!("attempt to use scalar parameter `{name}' as an array"))
+            }
             Var::Global(_) => fatal(format!("attempt to use scalar `{}' as an array", self.var_name(var))),
         }
     }
@@ -510,7 +566,7 @@ impl<'p> Interp<'p> {
         match var {
             Var::Global(slot) => self.assign_global(slot, value),
             Var::Local(_) => {
-                let cell = self.cell(var);
+                let cell = self.used(var, Use::Scalar);
                 if let Cell::Arr(_) = cell {
                     return fatal(format!("attempt to use array `{}' in a scalar context", self.var_name(var)));
                 }
@@ -521,7 +577,7 @@ impl<'p> Interp<'p> {
     }
 
     fn assign_global(&mut self, slot: usize, value: Value) -> Run<()> {
-        if let Cell::Arr(_) = self.globals[slot] {
+        if let Cell::Arr(_) = self.used(Var::Global(slot), Use::Scalar) {
             return fatal(format!("attempt to use array `{}' in a scalar context", self.prog.globals[slot]));
         }
         if slot <= sv::ARGV {
@@ -572,15 +628,9 @@ impl<'p> Interp<'p> {
     }
 
     fn array(&mut self, var: Var) -> Run<Rc<RefCell<Array>>> {
-        let cell = self.cell(var);
-        match cell {
+        match self.used(var, Use::Array) {
             Cell::Arr(array) => Ok(array.clone()),
-            Cell::Val(Value::Uninit) => {
-                let array = Rc::new(RefCell::new(Array::default()));
-                *cell = Cell::Arr(array.clone());
-                Ok(array)
-            }
-            Cell::Val(_) => self.scalar_as_array(var),
+            _ => self.scalar_as_array(var),
         }
     }
 
@@ -715,8 +765,9 @@ impl<'p> Interp<'p> {
             }
             Stmt::Print(args, dest) => self.print(args, dest.as_ref())?,
             Stmt::Printf(args, dest) => {
-                let format = self.string(&args[0])?;
-                let mut values = Vec::with_capacity(args.len() - 1);
+                let Some(format) = args.first() else { return fatal("printf: no arguments") };
+                let format = self.string(format)?;
+                let mut values = Vec::with_capacity(args.len().saturating_sub(1));
                 for arg in &args[1..] {
                     values.push(self.eval(arg)?);
                 }
@@ -895,7 +946,7 @@ impl<'p> Interp<'p> {
                 Var::Global(slot) if *slot != sv::NF => match &self.globals[*slot] {
                     Cell::Val(Value::Num(n)) => Ok(*n),
                     Cell::Val(v) => Ok(v.num()),
-                    Cell::Arr(_) => Ok(self.var_value(*var)?.num()),
+                    Cell::Arr(_) | Cell::Untyped(_) => Ok(self.var_value(*var)?.num()),
                 },
                 _ => Ok(self.var_value(*var)?.num()),
             },
@@ -1003,7 +1054,7 @@ impl<'p> Interp<'p> {
         let text = toolsh_bytes::decode(&source).into_owned();
         let regex = match super::parser::compile_regex(&text) {
             Ok(regex) => regex,
-            Err(message) => return fatal(format!("invalid regular expression /{text}/: {message}")),
+            Err(message) => return fatal(format!("invalid regexp: {message}: /{text}/")),
         };
         if self.regex_cache.len() >= REGEX_CACHE {
             self.regex_cache.clear();
@@ -1174,6 +1225,9 @@ impl<'p> Interp<'p> {
     fn call(&mut self, func: usize, args: &'p [Expr]) -> Run<Value> {
         let prog = self.prog;
         let function = &prog.functions[func];
+        if !function.defined {
+            return fatal(format!("function `{}' not defined", function.name));
+        }
         if args.len() > function.params {
             return fatal(format!("function `{}' called with more arguments than declared", function.name));
         }
@@ -1184,23 +1238,28 @@ impl<'p> Interp<'p> {
         let mut frame = Vec::with_capacity(function.params);
         let mut from = Vec::new();
         for (idx, arg) in args.iter().enumerate() {
+            // An array, or an untyped variable, is passed by reference (a special variable,
+            // kept outside its cell, never is).
             let by_reference = match arg {
-                Expr::Lvalue(LValue::Var(var)) => {
-                    let is_array = matches!(self.cell(*var), Cell::Arr(_));
-                    let wants_array =
-                        function.array_params.get(idx).copied().unwrap_or(false) && !self.is_special_scalar(*var);
-                    if is_array || (wants_array && matches!(self.cell(*var), Cell::Val(Value::Uninit))) {
-                        from.push((idx, *var));
-                        Some(self.array(*var)?)
-                    } else {
-                        None
+                Expr::Lvalue(LValue::Var(var)) if !self.is_special_scalar(*var) => match self.used(*var, Use::Peek) {
+                    Cell::Arr(array) => Some(Cell::Arr(array.clone())),
+                    Cell::Untyped(shared) => {
+                        Some(Cell::Untyped(Some(shared.get_or_insert_with(Default::default).clone())))
                     }
-                }
+                    Cell::Val(_) => None,
+                },
                 _ => None,
             };
+            if let (Some(_), Expr::Lvalue(LValue::Var(var))) = (&by_reference, arg) {
+                from.push((idx, *var));
+            }
             frame.push(match by_reference {
-                Some(array) => Cell::Arr(array),
-                None => Cell::Val(self.eval(arg)?),
+                Some(cell) => cell,
+                // An element never set is passed untyped: the function may make it an array.
+                None => match self.eval(arg)? {
+                    Value::Uninit => Cell::Untyped(None),
+                    value => Cell::Val(value),
+                },
             });
         }
         self.invoke(func, frame, from)

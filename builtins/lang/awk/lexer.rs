@@ -93,20 +93,56 @@ impl fmt::Display for Tok {
     }
 }
 
-/// A token and where it starts (1-based line and column).
+/// A token and where it starts (1-based line and column, and byte offset).
 #[derive(Debug, Clone)]
 pub struct Token {
     pub tok: Tok,
     pub line: usize,
     pub col: usize,
+    pub pos: usize,
 }
 
-/// A lexical or syntax error at a position.
+/// A diagnostic of the program text at a position (line 0: of the program as a whole).
 #[derive(Debug, Clone)]
 pub struct SyntaxError {
+    /// The line the message names.
     pub line: usize,
+    /// The line shown above the caret: the named one, but for a newline that came too soon,
+    /// which gawk names by the line after it.
+    pub text_line: usize,
     pub col: usize,
     pub message: String,
+    pub style: Style,
+}
+
+/// How gawk shows a diagnostic of the program text, and what it does after.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// The line, then a caret under the place and the words (gawk's `yyerror`); exit 1.
+    Caret,
+    /// `FILE:LINE: error: …` (gawk's semantic checks, which go on parsing); exit 1.
+    Error,
+    /// `FILE:LINE: fatal: …`, at once; exit 2.
+    Fatal,
+    /// `FILE:LINE: warning: …`; the program runs.
+    Warning,
+}
+
+impl SyntaxError {
+    /// A grammar error at a position: gawk shows the line and a caret.
+    pub fn caret(line: usize, col: usize, message: impl Into<String>) -> Self {
+        SyntaxError { line, text_line: line, col, message: message.into(), style: Style::Caret }
+    }
+
+    /// The same diagnostic in another style.
+    pub fn styled(self, style: Style) -> Self {
+        SyntaxError { style, ..self }
+    }
+
+    /// Whether the program may still run after it.
+    pub fn is_warning(&self) -> bool {
+        self.style == Style::Warning
+    }
 }
 
 fn keyword(word: &str) -> Option<Tok> {
@@ -257,7 +293,7 @@ impl Lexer<'_> {
     }
 
     fn error(&self, at: usize, message: impl Into<String>) -> SyntaxError {
-        SyntaxError { line: self.line, col: self.col(at), message: message.into() }
+        SyntaxError::caret(self.line, self.col(at), message)
     }
 
     /// Whether a `/` here divides: it does after anything that ends an operand.
@@ -277,7 +313,7 @@ impl Lexer<'_> {
 
     fn push(&mut self, tok: Tok, at: usize) {
         let col = self.col(at);
-        self.tokens.push(Token { tok, line: self.line, col });
+        self.tokens.push(Token { tok, line: self.line, col, pos: at });
     }
 
     fn newline(&mut self) {
@@ -337,7 +373,7 @@ impl Lexer<'_> {
                     let rest = &self.src[self.pos..];
                     let Some(punct) = PUNCTS.iter().find(|p| rest.starts_with(p.as_bytes())) else {
                         let shown = toolsh_bytes::decode(&rest[..rest.len().min(4)]).chars().next().unwrap_or('?');
-                        return Err(self.error(start, format!("invalid character `{shown}' in the program")));
+                        return Err(self.error(start, format!("invalid char '{shown}' in expression")));
                     };
                     self.pos += punct.len();
                     self.push(Tok::Punct(punct), start);
@@ -383,10 +419,10 @@ impl Lexer<'_> {
         let mut in_bracket = false;
         loop {
             let Some(&b) = self.src.get(self.pos) else {
-                return Err(self.error(start, "unterminated regexp"));
+                return Err(self.error(start + 1, "unterminated regexp"));
             };
             match b {
-                b'\n' => return Err(self.error(start, "unterminated regexp")),
+                b'\n' => return Err(self.error(start + 1, "unterminated regexp")),
                 b'\\' if self.src.get(self.pos + 1) == Some(&b'/') => {
                     out.push(b'/');
                     self.pos += 2;
@@ -485,6 +521,20 @@ impl Lexer<'_> {
 }
 
 /// Splits a program into tokens.
+/// The regex constant a `/` at byte `pos` would start, and the offset after it: for the
+/// parser, where a `/=` lexed as an operator can only begin a regex.
+pub fn regex_at(src: &[u8], pos: usize) -> Option<(String, usize)> {
+    let mut lexer = Lexer { src, pos, line: 1, line_start: pos, tokens: Vec::new() };
+    let text = lexer.regex(pos).ok()?;
+    Some((text, lexer.pos))
+}
+
 pub fn tokenize(src: &[u8]) -> Result<Vec<Token>, SyntaxError> {
+    // gawk refuses a NUL byte anywhere in the source, inside a string or regex too.
+    if let Some(at) = memchr::memchr(0, src) {
+        let line = memchr::memchr_iter(b'\n', &src[..at]).count() + 1;
+        let message = "error: invalid character '\\000' in source code";
+        return Err(SyntaxError::caret(line, 0, message).styled(Style::Fatal));
+    }
     Lexer { src, pos: 0, line: 1, line_start: 0, tokens: Vec::new() }.run()
 }

@@ -17,6 +17,7 @@ mod interp;
 mod io;
 mod lexer;
 mod parser;
+mod random;
 mod record;
 mod value;
 
@@ -158,27 +159,60 @@ async fn invocation(ctx: &Ctx<'_>, parsed: Args) -> Result<Invocation, Status> {
     })
 }
 
-/// The end of the program: its exit status, or an error message (exit status 2).
-type Outcome = Result<i32, String>;
+/// How the program ended: its exit status, or what to say on standard error and the status.
+type Ending = Result<i32, (String, i32)>;
 
-/// Parses and runs the program on the current (dedicated) thread.
+/// A diagnostic of the program text as gawk shows it, each line starting with awk's name.
+fn show(diagnostic: &lexer::SyntaxError, invocation: &Invocation) -> String {
+    use lexer::Style;
+    let awk = &invocation.name;
+    let line = u32::try_from(diagnostic.line).unwrap_or(u32::MAX);
+    let place = invocation.sources.place(line);
+    let message = &diagnostic.message;
+    match diagnostic.style {
+        Style::Caret => {
+            let text = diagnostic
+                .text_line
+                .checked_sub(1)
+                .and_then(|at| invocation.program.split(|b| *b == b'\n').nth(at))
+                .unwrap_or_default();
+            let text = toolsh_bytes::decode(text);
+            // The caret sits under the place; tabs before it stay tabs, so it lines up.
+            let pad: String = text
+                .chars()
+                .take(diagnostic.col.saturating_sub(1))
+                .map(|c| if c == '\t' { '\t' } else { ' ' })
+                .collect();
+            format!("{awk}: {place}{text}\n{awk}: {place}{pad}^ {message}\n")
+        }
+        Style::Error => format!("{awk}: {place}error: {message}\n"),
+        Style::Fatal => format!("{awk}: {place}fatal: {message}\n"),
+        Style::Warning => format!("{awk}: {place}warning: {message}\n"),
+    }
+}
+
+/// Parses and runs the program on the current (dedicated) thread. Errors in the program
+/// text exit 1 as gawk's do (a fatal one 2); warnings are shown and the program runs.
 fn run_program(
     invocation: Invocation,
     environ: Vec<(String, String)>,
-    host: io::Host,
+    mut host: io::Host,
     stop: crate::lang::deep::Halt,
-) -> Outcome {
-    let program = parser::parse(&invocation.program).map_err(|err| {
-        // An error of the whole program (a function's name) has no line.
-        let Some(text) = err.line.checked_sub(1).and_then(|at| invocation.program.split(|b| *b == b'\n').nth(at))
-        else {
-            return err.message;
-        };
-        let text = toolsh_bytes::decode(text);
-        let caret = format!("{}^", " ".repeat(err.col.saturating_sub(1)));
-        let (name, line) = invocation.sources.locate(u32::try_from(err.line).unwrap_or(u32::MAX));
-        format!("{name}:{line}:{}: {}\n  {text}\n  {caret}", err.col, err.message)
-    })?;
+) -> Ending {
+    let (program, warnings) = match parser::parse(&invocation.program) {
+        Ok(parsed) => parsed,
+        Err(diagnostics) => {
+            let text: String = diagnostics.iter().map(|d| show(d, &invocation)).collect();
+            let fatal = diagnostics.iter().any(|d| d.style == lexer::Style::Fatal);
+            return Err((text, if fatal { 2 } else { 1 }));
+        }
+    };
+    if !warnings.is_empty() {
+        let text: String = warnings.iter().map(|d| show(d, &invocation)).collect();
+        let _ = host.stderr(text.into_bytes());
+    }
+    let name = invocation.name.clone();
+    let failed = |message: String| (format!("{name}: {message}\n"), 2);
     let mut argv = vec![invocation.name];
     argv.extend(invocation.operands);
     let setup = interp::Setup {
@@ -188,12 +222,12 @@ fn run_program(
         field_sep: invocation.field_sep,
         sources: invocation.sources,
     };
-    let mut machine = interp::Interp::new(&program, host, stop, setup)?;
+    let mut machine = interp::Interp::new(&program, host, stop, setup).map_err(failed)?;
     let outcome = machine.run();
     if outcome.is_err() {
         machine.finish_after_error();
     }
-    outcome
+    outcome.map_err(failed)
 }
 
 /// `awk [-F FS] [-v VAR=VALUE] (-f FILE | PROGRAM) [FILE...]`
@@ -203,7 +237,6 @@ pub async fn awk(ctx: Ctx<'_>, args: Args) -> Status {
         Err(status) => return status,
     };
     let environ = ctx.state().vars.exported();
-    let name = invocation.name.clone();
     let (requests, mut incoming) = mpsc::channel::<Request>(4);
     let host = io::Host::new(requests);
     // The program runs on its own thread (deep.rs: a large stack, stopped by its Halt — the
@@ -221,9 +254,9 @@ pub async fn awk(ctx: Ctx<'_>, args: Args) -> Status {
     let (finished, ()) = tokio::join!(running, serving);
     match finished {
         Ok(Ok(status)) => status,
-        Ok(Err(message)) => {
-            ctx.err(format!("{name}: {message}\n")).await;
-            2
+        Ok(Err((text, status))) => {
+            ctx.err(text).await;
+            status
         }
         Err(message) => ctx.fail(format!("the program failed: {message}")).await,
     }

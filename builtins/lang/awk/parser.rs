@@ -4,7 +4,7 @@
 //! arguments a bare `>` is a redirection, as in every awk.
 
 use super::ast::*;
-use super::lexer::{Builtin, Keyword, SyntaxError, Tok, Token, tokenize};
+use super::lexer::{Builtin, Keyword, Style, SyntaxError, Tok, Token, regex_at, tokenize};
 use crate::text::posix_regex;
 use regex::bytes::{Regex, RegexBuilder};
 use std::collections::HashMap;
@@ -27,12 +27,46 @@ pub fn compile_regex(source: &str) -> Result<Rc<Regex>, String> {
         .build()
         .map(Rc::new)
         .map_err(|err| match err {
-            regex::Error::Syntax(text) => {
-                text.lines().last().unwrap_or("invalid regular expression").trim().replace("error: ", "")
-            }
-            regex::Error::CompiledTooBig(_) => "regular expression too big".to_string(),
+            regex::Error::Syntax(text) => gnu_regex_error(&text).to_string(),
+            regex::Error::CompiledTooBig(_) => "Regular expression too big".to_string(),
             other => other.to_string(),
         })
+}
+
+/// The escaped characters of a regex that gawk reads as plain characters, each with whether
+/// gawk knows it as such (`\8`, `\9`) rather than as no operator at all (`\q`). `\d` and
+/// `\D` are left out: here they are digit classes (docs/deviations.md).
+fn unknown_escapes(source: &str) -> Vec<(char, bool)> {
+    const KNOWN: &str = "abfnrtvx01234567<>`'BywWsS{}()|*+?.^$\\[]/-dD";
+    let mut found = Vec::new();
+    let mut chars = source.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            continue;
+        }
+        match chars.next() {
+            Some(digit @ ('8' | '9')) => found.push((digit, true)),
+            Some(other) if !KNOWN.contains(other) => found.push((other, false)),
+            _ => {}
+        }
+    }
+    found
+}
+
+/// GNU regex's words (which gawk shows) for what the regex crate found wrong.
+fn gnu_regex_error(text: &str) -> &'static str {
+    let found = text.lines().last().unwrap_or_default();
+    [
+        ("unclosed group", "Unmatched ( or \\("),
+        ("unopened group", "Unmatched ) or \\)"),
+        ("reached end of pattern prematurely", "Trailing backslash"),
+        ("repetition operator missing expression", "Invalid preceding regular expression"),
+        ("unclosed counted repetition", "Unmatched \\{"),
+        ("invalid character class range", "Invalid range end"),
+    ]
+    .iter()
+    .find(|(crate_words, _)| found.contains(crate_words))
+    .map_or("Invalid regular expression", |(_, gnu)| gnu)
 }
 
 /// gawk's numeric escapes in a regular expression (`\101`, `\x41`) as the characters they
@@ -95,8 +129,12 @@ fn numeric_escapes(source: &str) -> std::borrow::Cow<'_, str> {
 }
 
 struct Parser {
+    /// The program's text (a token may have to be read again, see `concatenation`).
+    src: Vec<u8>,
     toks: Vec<Token>,
     at: usize,
+    /// Whether the last `bump` was at the end of the program, and so took nothing.
+    at_end: bool,
     program: Program,
     globals: HashMap<String, usize>,
     functions: HashMap<String, usize>,
@@ -113,6 +151,11 @@ struct Parser {
     depth: usize,
     /// The line of the statement being parsed.
     line: u32,
+    /// What was found wrong (gawk's `error:`s, which let parsing go on) or suspect
+    /// (warnings), in order.
+    diagnostics: Vec<SyntaxError>,
+    /// The characters a regex escaped that gawk has warned about.
+    warned_escapes: std::collections::HashSet<char>,
 }
 
 /// Deepest nesting of expressions and statements a program may have.
@@ -132,10 +175,18 @@ impl Parser {
 
     fn bump(&mut self) -> Tok {
         let tok = self.toks[self.at].tok.clone();
-        if self.at + 1 < self.toks.len() {
+        self.at_end = self.at + 1 >= self.toks.len();
+        if !self.at_end {
             self.at += 1;
         }
         tok
+    }
+
+    /// Puts back the token just taken (the end of the program stays where it is).
+    fn back(&mut self) {
+        if !self.at_end {
+            self.at -= 1;
+        }
     }
 
     fn is(&self, punct: &str) -> bool {
@@ -157,24 +208,42 @@ impl Parser {
 
     fn error_here(&self, message: impl Into<String>) -> SyntaxError {
         let token = &self.toks[self.at];
-        SyntaxError { line: token.line, col: token.col, message: message.into() }
+        SyntaxError::caret(token.line, token.col, message)
     }
 
+    /// A grammar error at the next token, in gawk's words. The end of the program is shown
+    /// on the last line holding a token: after it when the text ends there (a program given
+    /// as an operand), else at that line's start (gawk's place for a file's end).
     fn unexpected(&self) -> SyntaxError {
-        let message = match self.peek() {
-            Tok::Newline | Tok::Eof => "syntax error: unexpected newline or end of program".to_string(),
-            tok => format!("syntax error at {tok}"),
-        };
-        self.error_here(message)
+        match self.peek() {
+            Tok::Newline => {
+                let err = self.error_here(UNEXPECTED_END);
+                SyntaxError { line: err.line + 1, ..err }
+            }
+            Tok::Eof => {
+                let eof = &self.toks[self.at];
+                let last = self.toks[..self.at].iter().rev().find(|t| t.tok != Tok::Newline);
+                match last {
+                    Some(last) if last.line != eof.line => SyntaxError::caret(last.line, 1, UNEXPECTED_END),
+                    _ => self.error_here(UNEXPECTED_END),
+                }
+            }
+            _ => self.error_here(SYNTAX_ERROR),
+        }
     }
 
     fn expect(&mut self, punct: &str) -> Parse<()> {
-        if self.eat(punct) {
-            Ok(())
-        } else {
-            let found = self.peek().to_string();
-            Err(self.error_here(format!("syntax error: expected `{punct}' but found {found}")))
-        }
+        if self.eat(punct) { Ok(()) } else { Err(self.unexpected()) }
+    }
+
+    /// The line of the token just taken.
+    fn last_line(&self) -> usize {
+        self.toks[self.at.saturating_sub(1)].line
+    }
+
+    /// Notes an error that lets parsing go on (gawk's `error:`), on the current line.
+    fn report(&mut self, line: usize, message: impl Into<String>) {
+        self.diagnostics.push(SyntaxError::caret(line, 0, message).styled(Style::Error));
     }
 
     fn newlines(&mut self) {
@@ -203,6 +272,11 @@ impl Parser {
         if let Some(slot) = self.locals.as_ref().and_then(|l| l.get(name)) {
             return Var::Local(*slot);
         }
+        if self.functions.get(name).is_some_and(|&idx| self.program.functions[idx].defined) {
+            let message =
+                format!("function `{name}' called with space between name and `(',\nor used as a variable or an array");
+            self.report(self.last_line(), message);
+        }
         Var::Global(self.global(name))
     }
 
@@ -217,14 +291,26 @@ impl Parser {
     }
 
     fn regex(&mut self, source: &str) -> Parse<Expr> {
+        for (escaped, known) in unknown_escapes(source) {
+            // gawk warns once a run for each character so escaped.
+            if self.warned_escapes.insert(escaped) {
+                let message = if known {
+                    format!("regexp escape sequence `\\{escaped}' treated as plain `{escaped}'")
+                } else {
+                    format!("regexp escape sequence `\\{escaped}' is not a known regexp operator")
+                };
+                let warning = SyntaxError::caret(self.last_line(), 0, message).styled(Style::Warning);
+                self.diagnostics.push(warning);
+            }
+        }
         match compile_regex(source) {
             Ok(regex) => {
                 self.program.regexes.push(regex);
                 Ok(Expr::Regex(self.program.regexes.len() - 1))
             }
             Err(message) => {
-                self.at -= 1;
-                Err(self.error_here(format!("invalid regular expression /{source}/: {message}")))
+                self.report(self.last_line(), format!("{message}: /{source}/"));
+                Ok(Expr::Num(0.0))
             }
         }
     }
@@ -288,53 +374,57 @@ impl Parser {
         self.bump();
         let name = match self.bump() {
             Tok::Name(name) | Tok::FuncName(name) => name,
-            _ => {
-                self.at -= 1;
-                return Err(self.error_here("syntax error: expected a function name"));
+            tok => {
+                self.back();
+                return Err(match tok {
+                    Tok::Builtin(_) => self.error_here(format!("{tok} is a built-in function, it cannot be redefined")),
+                    _ => self.unexpected(),
+                });
             }
         };
-        if self.globals.contains_key(&name) && special::NAMES.contains(&name.as_str()) {
-            self.at -= 1;
-            return Err(self.error_here(format!("function name `{name}' is a special variable")));
-        }
+        let line = self.last_line();
         let idx = self.function_index(&name);
-        if self.program.functions[idx].defined {
-            self.at -= 1;
-            return Err(self.error_here(format!("function `{name}' defined twice")));
-        }
+        // A second definition (or one of a name already a variable) is reported and parsed
+        // as another function, which nothing calls.
+        let idx = if self.program.functions[idx].defined || self.globals.contains_key(&name) {
+            self.report(line, format!("function name `{name}' previously defined"));
+            self.program.functions.push(Function { name: name.clone(), ..Function::default() });
+            self.program.functions.len() - 1
+        } else {
+            idx
+        };
+        // Defined from its header on: its name is a function's in its own body too.
+        self.program.functions[idx].defined = true;
         self.expect("(")?;
         let mut params = HashMap::new();
         let mut param_names = Vec::new();
         while !self.is(")") {
             match self.bump() {
                 Tok::Name(param) => {
-                    if let Some(first) = params.get(&param) {
-                        self.at -= 1;
-                        return Err(self.error_here(format!(
-                            "function `{name}': parameter #{}, `{param}', duplicates parameter #{}",
-                            params.len() + 1,
-                            first + 1
-                        )));
-                    }
-                    if special::NAMES.contains(&param.as_str()) {
-                        self.at -= 1;
-                        return Err(self.error_here(format!(
-                            "function `{name}': cannot use special variable `{param}' as a function parameter"
-                        )));
-                    }
-                    if param == name {
-                        self.at -= 1;
-                        return Err(
-                            self.error_here(format!("function `{name}': cannot use function name as parameter name"))
+                    let line = self.last_line();
+                    let number = param_names.len() + 1;
+                    if let Some(first) = param_names.iter().position(|p| *p == param) {
+                        self.report(
+                            line,
+                            format!(
+                                "function `{name}': parameter #{number}, `{param}', duplicates parameter #{}",
+                                first + 1
+                            ),
                         );
+                    } else if special::NAMES.contains(&param.as_str()) {
+                        self.report(
+                            line,
+                            format!("function `{name}': cannot use special variable `{param}' as a function parameter"),
+                        );
+                    } else if param == name {
+                        self.report(line, format!("function `{name}': cannot use function name as parameter name"));
                     }
-                    let slot = params.len();
-                    params.insert(param.clone(), slot);
+                    params.entry(param.clone()).or_insert(param_names.len());
                     param_names.push(param);
                 }
                 _ => {
-                    self.at -= 1;
-                    return Err(self.error_here("syntax error: expected a parameter name"));
+                    self.back();
+                    return Err(self.unexpected());
                 }
             }
             if !self.eat(",") {
@@ -344,7 +434,7 @@ impl Parser {
         }
         self.expect(")")?;
         self.newlines();
-        let count = params.len();
+        let count = param_names.len();
         self.locals = Some(params);
         let body = self.block();
         self.locals = None;
@@ -352,7 +442,6 @@ impl Parser {
         function.params = count;
         function.param_names = param_names;
         function.body = body?;
-        function.defined = true;
         Ok(())
     }
 
@@ -474,7 +563,7 @@ impl Parser {
                 let body = body?;
                 self.terminators();
                 if !self.is_kw(Keyword::While) {
-                    return Err(self.error_here("syntax error: `do' without its `while'"));
+                    return Err(self.unexpected());
                 }
                 self.bump();
                 self.expect("(")?;
@@ -530,9 +619,6 @@ impl Parser {
             Tok::Keyword(kw @ (Keyword::Print | Keyword::Printf)) => {
                 self.bump();
                 let args = self.print_args()?;
-                if kw == Keyword::Printf && args.is_empty() {
-                    return Err(self.error_here("printf: no format"));
-                }
                 let dest = if self.is(">") || self.is(">>") || self.is("|") {
                     let kind = match self.bump() {
                         Tok::Punct(">") => DestKind::Truncate,
@@ -567,18 +653,22 @@ impl Parser {
                 Ok(Stmt::Return(value))
             }
             Tok::Keyword(kw @ (Keyword::Break | Keyword::Continue)) => {
-                if self.loops == 0 {
-                    let word = if kw == Keyword::Break { "break" } else { "continue" };
-                    return Err(self.error_here(format!("`{word}' is not allowed outside a loop")));
-                }
                 self.bump();
+                if self.loops == 0 {
+                    let what = if kw == Keyword::Break {
+                        "`break' is not allowed outside a loop or switch"
+                    } else {
+                        "`continue' is not allowed outside a loop"
+                    };
+                    self.report(self.last_line(), what);
+                }
                 Ok(if kw == Keyword::Break { Stmt::Break } else { Stmt::Continue })
             }
             Tok::Keyword(Keyword::Delete) => {
                 self.bump();
                 let Tok::Name(name) = self.bump() else {
-                    self.at -= 1;
-                    return Err(self.error_here("syntax error: `delete' needs an array"));
+                    self.back();
+                    return Err(self.unexpected());
                 };
                 let array = self.var(&name);
                 if self.eat("[") {
@@ -685,10 +775,17 @@ impl Parser {
     fn assignment_from(&mut self, left: Expr) -> Parse<Expr> {
         let Some(op) = self.assign_op() else { return Ok(left) };
         let Expr::Lvalue(target) = left else {
-            return Err(self.error_here("syntax error: assignment to something that is not a variable"));
+            // gawk finds this once the value is read, so its caret is after the value.
+            let field_step = matches!(&left, Expr::IncDec(target, _, true) if matches!(**target, LValue::Field(_)));
+            if !field_step {
+                return Err(self.unexpected());
+            }
+            self.bump();
+            self.expr()?;
+            return Err(self.error_here("cannot assign a value to the result of a field post-increment expression"));
         };
+        // No newline may follow the operator, as in gawk.
         self.bump();
-        self.newlines();
         let value = self.expr()?;
         Ok(Expr::Assign(op, Box::new(target), Box::new(value)))
     }
@@ -744,7 +841,7 @@ impl Parser {
         match self.bump() {
             Tok::Name(name) => Ok(self.var(&name)),
             _ => {
-                self.at -= 1;
+                self.back();
                 Err(self.error_here("syntax error: expected an array name"))
             }
         }
@@ -816,6 +913,19 @@ impl Parser {
                 parts.push(self.additive()?);
                 continue;
             }
+            // A concatenation cannot be assigned to, so a `/=` after one starts a regex, as
+            // in gawk (`$/= b/ c /= d/` ends with the regex `= d`).
+            if parts.len() > 1
+                && self.is("/=")
+                && let Some((text, end)) = regex_at(&self.src, self.toks[self.at].pos)
+            {
+                while self.toks[self.at].pos < end && !matches!(self.peek(), Tok::Eof) {
+                    self.bump();
+                }
+                let regex = self.regex(&text)?;
+                parts.push(self.additive_from(Some(regex))?);
+                continue;
+            }
             break;
         }
         Ok(if parts.len() == 1 { parts.remove(0) } else { Expr::Concat(parts) })
@@ -857,7 +967,7 @@ impl Parser {
             // gawk refuses a division by the constant zero when it parses, run or not.
             if matches!(op, Arith::Div | Arith::Mod) && matches!(right, Expr::Num(n) if n == 0.0) {
                 let what = if op == Arith::Div { "" } else { " in `%'" };
-                return Err(self.error_here(format!("division by zero attempted{what}")));
+                self.report(self.last_line(), format!("division by zero attempted{what}"));
             }
             left = Expr::Arith(op, Box::new(left), Box::new(right));
         }
@@ -935,7 +1045,7 @@ impl Parser {
     fn lvalue_operand(&mut self) -> Parse<LValue> {
         match self.primary()? {
             Expr::Lvalue(target) => Ok(target),
-            _ => Err(self.error_here("syntax error: `++' or `--' needs a variable")),
+            _ => Err(self.unexpected()),
         }
     }
 
@@ -993,7 +1103,7 @@ impl Parser {
                         }
                         self.expect(")")?;
                         if !self.is_kw(Keyword::In) {
-                            return Err(self.error_here("syntax error: a list in parentheses must be followed by `in'"));
+                            return Err(self.unexpected());
                         }
                         self.bump();
                         let array = self.array_name()?;
@@ -1029,6 +1139,9 @@ impl Parser {
                 Ok(Expr::Lvalue(LValue::Var(var)))
             }
             Tok::FuncName(name) => {
+                if self.locals.as_ref().is_some_and(|l| l.contains_key(&name)) {
+                    self.report(self.last_line(), format!("attempt to use non-function `{name}' in function call"));
+                }
                 let idx = self.function_index(&name);
                 self.expect("(")?;
                 let args = self.call_args()?;
@@ -1039,7 +1152,7 @@ impl Parser {
                     if builtin == Builtin::Length {
                         return Ok(Expr::Builtin(builtin, Vec::new()));
                     }
-                    return Err(self.error_here(format!("syntax error: `{}' needs its arguments in parentheses", tok)));
+                    return Err(self.error_here(SYNTAX_ERROR));
                 }
                 self.bump();
                 let args = self.call_args()?;
@@ -1047,7 +1160,7 @@ impl Parser {
                 Ok(Expr::Builtin(builtin, args))
             }
             _ => {
-                self.at -= 1;
+                self.back();
                 Err(self.unexpected())
             }
         }
@@ -1095,202 +1208,57 @@ impl Parser {
             B::Strftime => (0, 3),
             B::Asort | B::Asorti => (1, 3),
         };
+        let name = format!("{builtin:?}").to_lowercase();
         if args.len() < min || args.len() > max {
-            let name = format!("{builtin:?}").to_lowercase();
-            return Err(self.error_here(format!("{name}: called with {} arguments", args.len())));
+            // gawk's caret is under the closing parenthesis.
+            let close = &self.toks[self.at.saturating_sub(1)];
+            let message = format!("{} is invalid as number of arguments for {name}", args.len());
+            return Err(SyntaxError::caret(close.line, close.col, message));
         }
+        let not_array = |what: &str| {
+            let message = format!("{name}: {what} argument is not an array");
+            Err(SyntaxError::caret(self.last_line(), 0, message).styled(Style::Fatal))
+        };
         let needs_target = |idx: usize| {
-            args.get(idx).is_some_and(|arg| !matches!(arg, Expr::Lvalue(_)))
+            args.get(idx).is_some_and(|arg| !matches!(arg, Expr::Lvalue(_) | Expr::Num(_) | Expr::Str(_)))
                 && matches!(builtin, B::Sub | B::Gsub)
                 && idx == 2
         };
         if needs_target(2) {
-            return Err(self.error_here(format!(
-                "{}: the third argument must be a variable",
-                format!("{builtin:?}").to_lowercase()
-            )));
+            // gawk's caret is under the call's closing parenthesis.
+            let close = &self.toks[self.at.saturating_sub(1)];
+            let message = format!("{name} third parameter is not a changeable object");
+            return Err(SyntaxError::caret(close.line, close.col, message));
         }
-        if builtin == B::Split && !matches!(args.get(1), Some(Expr::Lvalue(LValue::Var(_)))) {
-            return Err(self.error_here("split: the second argument must be an array"));
+        let array = |idx: usize| matches!(args.get(idx), Some(Expr::Lvalue(LValue::Var(_))) | None);
+        if builtin == B::Split && !array(1) {
+            return not_array("second");
         }
-        if builtin == B::Split && args.len() == 4 && !matches!(args.get(3), Some(Expr::Lvalue(LValue::Var(_)))) {
-            return Err(self.error_here("split: the fourth argument must be an array"));
+        if builtin == B::Split && !array(3) {
+            return not_array("fourth");
         }
-        if builtin == B::Match && args.len() == 3 && !matches!(args.get(2), Some(Expr::Lvalue(LValue::Var(_)))) {
-            return Err(self.error_here("match: the third argument must be an array"));
+        if builtin == B::Match && !array(2) {
+            return not_array("third");
         }
-        if matches!(builtin, B::Asort | B::Asorti)
-            && !args.iter().take(2).all(|a| matches!(a, Expr::Lvalue(LValue::Var(_))))
-        {
-            return Err(self.error_here("asort: the arguments must be arrays"));
+        if matches!(builtin, B::Asort | B::Asorti) && !array(0) {
+            return not_array("first");
+        }
+        if matches!(builtin, B::Asort | B::Asorti) && !array(1) {
+            return not_array("second");
         }
         Ok(())
     }
 }
 
-/// Marks the parameters each function uses as arrays, following calls until nothing changes,
-/// so an uninitialized variable passed there is passed as an array (by reference).
-fn infer_array_params(program: &mut Program) {
-    fn walk_expr(expr: &Expr, marks: &mut Vec<usize>, calls: &mut Vec<(usize, usize, usize)>) {
-        match expr {
-            Expr::Num(_) | Expr::Str(_) | Expr::Regex(_) => {}
-            Expr::Lvalue(lv) => walk_lvalue(lv, marks, calls),
-            Expr::Assign(_, lv, e) => {
-                walk_lvalue(lv, marks, calls);
-                walk_expr(e, marks, calls);
-            }
-            Expr::IncDec(lv, _, _) => walk_lvalue(lv, marks, calls),
-            Expr::Cond(a, b, c) => {
-                for e in [a, b, c] {
-                    walk_expr(e, marks, calls);
-                }
-            }
-            Expr::And(a, b) | Expr::Or(a, b) | Expr::Arith(_, a, b) | Expr::Cmp(_, a, b) | Expr::Match(_, a, b) => {
-                walk_expr(a, marks, calls);
-                walk_expr(b, marks, calls);
-            }
-            Expr::Not(a) | Expr::Neg(a) | Expr::Plus(a) | Expr::Group(a) => walk_expr(a, marks, calls),
-            Expr::Concat(list) => list.iter().for_each(|e| walk_expr(e, marks, calls)),
-            Expr::In(list, array) => {
-                list.iter().for_each(|e| walk_expr(e, marks, calls));
-                if let Var::Local(slot) = array {
-                    marks.push(*slot);
-                }
-            }
-            Expr::Call(func, args) => {
-                for (idx, arg) in args.iter().enumerate() {
-                    if let Expr::Lvalue(LValue::Var(Var::Local(slot))) = arg {
-                        calls.push((*func, idx, *slot));
-                    }
-                    walk_expr(arg, marks, calls);
-                }
-            }
-            Expr::Builtin(builtin, args) => {
-                let array_args: &[usize] = match builtin {
-                    Builtin::Split => &[1],
-                    Builtin::Match => &[2],
-                    Builtin::Asort | Builtin::Asorti => &[0, 1],
-                    _ => &[],
-                };
-                for idx in array_args {
-                    if let Some(Expr::Lvalue(LValue::Var(Var::Local(slot)))) = args.get(*idx) {
-                        marks.push(*slot);
-                    }
-                }
-                args.iter().for_each(|e| walk_expr(e, marks, calls));
-            }
-            Expr::Getline(source, target) => {
-                if let Source::File(e) | Source::Command(e) = source {
-                    walk_expr(e, marks, calls);
-                }
-                if let Some(lv) = target {
-                    walk_lvalue(lv, marks, calls);
-                }
-            }
-        }
-    }
-    fn walk_lvalue(lv: &LValue, marks: &mut Vec<usize>, calls: &mut Vec<(usize, usize, usize)>) {
-        match lv {
-            LValue::Var(_) => {}
-            LValue::Field(e) => walk_expr(e, marks, calls),
-            LValue::Index(var, subs) => {
-                if let Var::Local(slot) = var {
-                    marks.push(*slot);
-                }
-                subs.iter().for_each(|e| walk_expr(e, marks, calls));
-            }
-        }
-    }
-    fn walk_stmt(stmt: &Stmt, marks: &mut Vec<usize>, calls: &mut Vec<(usize, usize, usize)>) {
-        match stmt {
-            Stmt::Expr(e) | Stmt::Exit(Some(e)) | Stmt::Return(Some(e)) => walk_expr(e, marks, calls),
-            Stmt::Print(args, dest) | Stmt::Printf(args, dest) => {
-                args.iter().for_each(|e| walk_expr(e, marks, calls));
-                if let Some((_, e)) = dest {
-                    walk_expr(e, marks, calls);
-                }
-            }
-            Stmt::If(c, a, b) => {
-                walk_expr(c, marks, calls);
-                walk_stmt(a, marks, calls);
-                if let Some(b) = b {
-                    walk_stmt(b, marks, calls);
-                }
-            }
-            Stmt::While(c, body) | Stmt::Do(body, c) => {
-                walk_expr(c, marks, calls);
-                walk_stmt(body, marks, calls);
-            }
-            Stmt::For(init, cond, step, body) => {
-                for s in [init, step].into_iter().flatten() {
-                    walk_stmt(s, marks, calls);
-                }
-                if let Some(c) = cond {
-                    walk_expr(c, marks, calls);
-                }
-                walk_stmt(body, marks, calls);
-            }
-            Stmt::ForIn(_, array, body) => {
-                if let Var::Local(slot) = array {
-                    marks.push(*slot);
-                }
-                walk_stmt(body, marks, calls);
-            }
-            Stmt::Block(list) => list.iter().for_each(|s| walk_stmt(s, marks, calls)),
-            Stmt::Delete(array, subs) => {
-                if let Var::Local(slot) = array {
-                    marks.push(*slot);
-                }
-                subs.iter().flatten().for_each(|e| walk_expr(e, marks, calls));
-            }
-            Stmt::Next
-            | Stmt::NextFile
-            | Stmt::Exit(None)
-            | Stmt::Return(None)
-            | Stmt::Break
-            | Stmt::Continue
-            | Stmt::Line(_) => {}
-        }
-    }
-    let mut calls_of = Vec::new();
-    for function in &mut program.functions {
-        let mut marks = Vec::new();
-        let mut calls = Vec::new();
-        function.body.iter().for_each(|s| walk_stmt(s, &mut marks, &mut calls));
-        function.array_params = vec![false; function.params];
-        for slot in marks {
-            if let Some(mark) = function.array_params.get_mut(slot) {
-                *mark = true;
-            }
-        }
-        calls_of.push(calls);
-    }
-    loop {
-        let mut changed = false;
-        for (caller, calls) in calls_of.iter().enumerate() {
-            for &(callee, arg, slot) in calls {
-                let passes_array = program.functions.get(callee).and_then(|f| f.array_params.get(arg)).copied();
-                if passes_array == Some(true)
-                    && let Some(mark) = program.functions[caller].array_params.get_mut(slot)
-                    && !*mark
-                {
-                    *mark = true;
-                    changed = true;
-                }
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-}
-
-/// Parses a whole program.
-pub fn parse(src: &[u8]) -> Result<Program, SyntaxError> {
-    let toks = tokenize(src)?;
+/// Parses a whole program: it and the warnings about it, or everything found wrong (and
+/// the warnings among it), in order.
+pub fn parse(src: &[u8]) -> Result<(Program, Vec<SyntaxError>), Vec<SyntaxError>> {
+    let toks = tokenize(src).map_err(|err| vec![err])?;
     let mut parser = Parser {
+        src: src.to_vec(),
         toks,
         at: 0,
+        at_end: false,
         program: Program::default(),
         globals: HashMap::new(),
         functions: HashMap::new(),
@@ -1301,38 +1269,26 @@ pub fn parse(src: &[u8]) -> Result<Program, SyntaxError> {
         loops: 0,
         depth: 0,
         line: 1,
+        diagnostics: Vec::new(),
+        warned_escapes: Default::default(),
     };
     for name in special::NAMES {
         parser.global(name);
     }
-    parser.program()?;
-    if let Some(missing) = parser.program.functions.iter().find(|f| !f.defined) {
-        let name = missing.name.clone();
-        let at = parser.toks.iter().find(|t| t.tok == Tok::FuncName(name.clone()));
-        let (line, col) = at.map_or((1, 1), |t| (t.line, t.col));
-        return Err(SyntaxError { line, col, message: format!("function `{name}' called but never defined") });
+    if let Err(err) = parser.program() {
+        parser.diagnostics.push(err);
+        return Err(parser.diagnostics);
     }
-    // Errors of the program as a whole: no line to name (0).
-    for function in &parser.program.functions {
-        if parser.globals.contains_key(&function.name) {
-            return Err(SyntaxError {
-                line: 0,
-                col: 0,
-                message: format!("function `{}' has the name of a variable", function.name),
-            });
-        }
-        if let Some(param) = function.param_names.iter().find(|param| parser.functions.contains_key(*param)) {
-            return Err(SyntaxError {
-                line: 0,
-                col: 0,
-                message: format!("function `{}': cannot use function `{param}' as a parameter name", function.name),
-            });
-        }
+    if parser.diagnostics.iter().any(|d| !d.is_warning()) {
+        return Err(parser.diagnostics);
     }
-    let mut program = parser.program;
-    infer_array_params(&mut program);
-    Ok(program)
+    Ok((parser.program, parser.diagnostics))
 }
+
+/// gawk's words for a grammar error.
+const SYNTAX_ERROR: &str = "syntax error";
+/// gawk's words for a program that stops in the middle of something.
+const UNEXPECTED_END: &str = "unexpected newline or end of string";
 
 #[cfg(test)]
 mod tests {
@@ -1341,18 +1297,19 @@ mod tests {
     fn error_of(src: &str) -> (usize, usize, String) {
         match parse(src.as_bytes()) {
             Ok(_) => panic!("{src:?} parsed"),
-            Err(err) => (err.line, err.col, err.message),
+            Err(errors) => errors.last().map(|e| (e.line, e.col, e.message.clone())).unwrap_or_default(),
         }
     }
 
     #[test]
     fn errors_name_their_place() {
+        // A newline that came too soon is named by the line after it, as gawk names it.
         let (line, col, message) = error_of("BEGIN {\n  x = 1 +\n}");
-        assert_eq!((line, col), (2, 10), "{message}");
+        assert_eq!((line, col), (3, 10), "{message}");
         let (line, col, message) = error_of("{ print $1 }\n/x/ { y( }");
         assert_eq!((line, col), (2, 10), "{message}");
-        assert!(error_of("BEGIN { f(1) }").2.contains("never defined"));
-        assert!(error_of("BEGIN { x = /a(/ }").2.contains("regular expression"));
+        assert!(parse(b"BEGIN { if (0) f(1) }").is_ok(), "an undefined function fails when called");
+        assert!(error_of("BEGIN { x = /a(/ }").2.contains("Unmatched ("));
         assert!(error_of("BEGIN { x = /[/ }").2.contains("unterminated regexp"));
         assert!(error_of("BEGIN { break }").2.contains("outside a loop"));
     }
@@ -1376,13 +1333,5 @@ mod tests {
         }
         // Long flat lists are not nesting.
         assert!(parse(format!("BEGIN {{ x = 1{} }}", " 1".repeat(5000)).as_bytes()).is_ok());
-    }
-
-    #[test]
-    fn parameters_used_as_arrays_are_found_through_calls() {
-        let program = parse(b"function f(a) { g(a) } function g(b) { b[1] = 1 } BEGIN { f(x) }").ok();
-        let arrays: Vec<Vec<bool>> =
-            program.map(|p| p.functions.iter().map(|f| f.array_params.clone()).collect()).unwrap_or_default();
-        assert_eq!(arrays, [vec![true], vec![true]]);
     }
 }

@@ -17,7 +17,7 @@ impl<'p> Interp<'p> {
         Ok(match builtin {
             B::Length => match args.first() {
                 None => Value::Num(char_len(&self.record.text) as f64),
-                Some(Expr::Lvalue(LValue::Var(var))) if matches!(self.cell(*var), Cell::Arr(_)) => {
+                Some(Expr::Lvalue(LValue::Var(var))) if matches!(self.used(*var, Use::Peek), Cell::Arr(_)) => {
                     Value::Num(self.array(*var)?.borrow().len() as f64)
                 }
                 Some(arg) => Value::Num(char_len(&self.string(arg)?) as f64),
@@ -100,21 +100,19 @@ impl<'p> Interp<'p> {
             B::Sub | B::Gsub => {
                 let re = self.regex_of(&args[0])?;
                 let replacement = self.string(&args[1])?;
-                let target: Option<&'p LValue> = match args.get(2) {
-                    Some(Expr::Lvalue(lv)) => Some(lv),
-                    Some(_) => return fatal("sub: the third argument must be a variable"),
-                    None => None,
+                // A constant target (which gawk allows) is counted in and left alone.
+                let (place, constant) = match args.get(2) {
+                    Some(Expr::Lvalue(lv)) => (Some(self.place(lv)?), None),
+                    Some(other) => (None, Some(self.string(other)?)),
+                    None => (None, None),
                 };
-                let place = match target {
-                    Some(lv) => Some(self.place(lv)?),
-                    None => None,
-                };
-                let text = match &place {
-                    None => self.record.text.clone(),
-                    Some(place) => self.place_get(place)?.bytes(&self.convfmt).into_owned(),
+                let text = match (&place, &constant) {
+                    (_, Some(text)) => text.clone(),
+                    (None, None) => self.record.text.clone(),
+                    (Some(place), None) => self.place_get(place)?.bytes(&self.convfmt).into_owned(),
                 };
                 let (result, count) = substitute(&re, &text, &replacement, builtin == B::Gsub);
-                if count > 0 {
+                if count > 0 && constant.is_none() {
                     match place {
                         None => self.set_record(&result),
                         Some(place) => self.place_set(place, Value::str(&result))?,
@@ -359,15 +357,17 @@ impl<'p> Interp<'p> {
     /// gawk's `typeof`: what a value is, without creating an element or a variable's type.
     fn type_of(&mut self, arg: &'p Expr) -> Run<&'static str> {
         let value = match arg {
-            Expr::Lvalue(LValue::Var(var)) => match self.cell(*var) {
+            Expr::Lvalue(LValue::Var(var)) => match self.used(*var, Use::Peek) {
                 Cell::Arr(_) => return Ok("array"),
+                Cell::Val(Value::Uninit) => return Ok("unassigned"),
+                Cell::Untyped(_) => return Ok("untyped"),
                 Cell::Val(_) => self.var_value(*var)?,
             },
             Expr::Lvalue(LValue::Index(var, subscripts)) => {
                 let key = self.subscript(subscripts)?;
-                match self.cell(*var) {
+                match self.used(*var, Use::Peek) {
                     Cell::Arr(array) => array.borrow().get(&key).cloned().unwrap_or_default(),
-                    Cell::Val(Value::Uninit) => Value::Uninit,
+                    Cell::Untyped(_) => Value::Uninit,
                     Cell::Val(_) => return self.scalar_as_array(*var),
                 }
             }
@@ -388,19 +388,15 @@ impl<'p> Interp<'p> {
         })
     }
 
+    /// `srand(seed)`: the seed as gawk passes it to `srandom`, truncated to a C `long`, then to
+    /// an `unsigned int`; the next `srand` returns it so truncated.
     pub(super) fn srand(&mut self, seed: f64) {
-        self.seed = seed;
-        self.rng = (seed.to_bits() ^ 0x9E37_79B9_7F4A_7C15).max(1);
+        self.seed = seed.trunc();
+        self.rng.seed(seed as i64 as u32);
     }
 
-    /// A number in [0, 1) from a xorshift generator (awk's sequence is its own).
     fn rand(&mut self) -> f64 {
-        let mut x = self.rng;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.rng = x;
-        (x >> 11) as f64 / (1u64 << 53) as f64
+        self.rng.fraction()
     }
 }
 
