@@ -132,3 +132,65 @@ pub fn set_line(name: &str, var: &Var) -> String {
         }
     }
 }
+
+/// The arrays bash computes for the shell itself, in name order, each as its listings show it
+/// while no variable of the name took its place: the call stack's (`FUNCNAME` with no value
+/// outside a function), the alias and command tables, and `DIRSTACK` as it was last read
+/// (bash computes that one only when it is referenced).
+pub fn computed_arrays(state: &toolsh_core::session::State) -> Vec<(&'static str, Var)> {
+    const NAMES: [&str; 8] =
+        ["BASH_ALIASES", "BASH_ARGC", "BASH_ARGV", "BASH_CMDS", "BASH_LINENO", "BASH_SOURCE", "DIRSTACK", "FUNCNAME"];
+    let indexed =
+        |items: Vec<String>| Value::Indexed(items.into_iter().enumerate().map(|(i, v)| (i as i64, v)).collect());
+    NAMES
+        .into_iter()
+        .filter(|name| {
+            state.is_dynamic(name)
+                || state.vars.get_raw(name).is_none() && !toolsh_core::session::DYNAMIC.contains(name)
+        })
+        .map(|name| {
+            let value = match name {
+                "BASH_ALIASES" | "BASH_CMDS" => Value::Assoc(computed_assoc(state, name)),
+                // bash's listings show the counts it pushed: none for a script given no
+                // arguments, where a reference computes `([0]="0")`.
+                "BASH_ARGC" => indexed(state.bash_argc().into_iter().filter(|n| n != "0").collect()),
+                "BASH_ARGV" => indexed(state.bash_argv()),
+                "BASH_LINENO" => indexed(state.bash_lineno()),
+                "BASH_SOURCE" => indexed(state.bash_source()),
+                "DIRSTACK" => indexed(state.dirstack_read.clone()),
+                _ => indexed(state.funcname()),
+            };
+            let mut var = Var { value, attrs: Attrs::default() };
+            if matches!(&var.value, Value::Indexed(map) if map.is_empty()) && name == "FUNCNAME" {
+                var.attrs.set(Attrs::INVISIBLE, true);
+            }
+            (name, var)
+        })
+        .collect()
+}
+
+/// `BASH_ALIASES` (the aliases) or `BASH_CMDS` (the command hash table, always empty here: no
+/// command is a file found on the PATH) as an associative array.
+pub fn computed_assoc(state: &toolsh_core::session::State, name: &str) -> toolsh_core::assoc::Assoc {
+    match name {
+        "BASH_ALIASES" => state.aliases.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+        _ => Default::default(),
+    }
+}
+
+/// The variables named (a variable listing's, sorted) and the computed arrays, merged in name
+/// order: each with the value listed, a computed array in place of a variable of its name.
+pub fn merged<'a>(
+    state: &'a toolsh_core::session::State,
+    names: Vec<String>,
+    computed: &'a [(&'static str, Var)],
+) -> Vec<(String, &'a Var)> {
+    let mut listed: Vec<(String, &Var)> = names
+        .into_iter()
+        .filter(|name| !computed.iter().any(|(own, _)| own == name))
+        .filter_map(|name| state.vars.get_raw(&name).map(|var| (name, var)))
+        .chain(computed.iter().map(|(name, var)| (name.to_string(), var)))
+        .collect();
+    listed.sort_by(|a, b| a.0.cmp(&b.0));
+    listed
+}

@@ -32,10 +32,9 @@ pub async fn set(mut ctx: Ctx<'_>, parsed: Args) -> Status {
     let args = parsed.operands;
     if args.is_empty() {
         let mut out = String::new();
-        for name in ctx.state().vars.names() {
-            if let Some(var) = ctx.state().vars.get_raw(&name) {
-                out.push_str(&super::listing::set_line(&name, var));
-            }
+        let computed = super::listing::computed_arrays(ctx.state());
+        for (name, var) in super::listing::merged(ctx.state(), ctx.state().vars.names(), &computed) {
+            out.push_str(&super::listing::set_line(&name, var));
         }
         // Then the functions, as `declare -f` prints them (not in POSIX mode, as bash).
         let style = toolsh_core::print_bash::Style { posix: ctx.state().options.posix };

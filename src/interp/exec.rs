@@ -1136,6 +1136,24 @@ impl Interp {
         Ok(true)
     }
 
+    /// Notes which operands of `read`, `printf` or `wait` were written as array references
+    /// (bash's `W_ARRAYREF`: `A[$k]`, not `"A[$k]"`), as they expanded, word for field.
+    fn note_arrayref_words(&mut self, words: &[Word], argv: &[String]) {
+        self.state.arrayref_words.clear();
+        let at = argv.iter().position(|word| word != "command").unwrap_or(argv.len());
+        if !argv.get(at).is_some_and(|name| matches!(name.as_str(), "read" | "printf" | "wait"))
+            || argv.len() != words.len()
+        {
+            return;
+        }
+        for (word, field) in words.iter().zip(argv).skip(at + 1) {
+            let written = word.to_string();
+            if toolsh_core::vars::array_reference(&written, false).is_some() {
+                self.state.arrayref_words.push(field.clone());
+            }
+        }
+    }
+
     async fn exec_simple(&mut self, simple: &SimpleCommand, io: &Io) -> ExecResult {
         self.count_command()?;
         let substs = self.process_substs.len();
@@ -1161,6 +1179,7 @@ impl Interp {
             return Box::pin(self.exec_declaration_command(simple, io)).await;
         }
         let argv = self.expand_words(&simple.words, io).await?;
+        self.note_arrayref_words(&simple.words, &argv);
         if argv.is_empty() {
             for assign in &simple.assigns {
                 // `PS4=…` is traced with the PS4 it replaces, as bash traces before assigning.

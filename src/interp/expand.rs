@@ -1434,6 +1434,9 @@ impl Interp {
                     "BASH_ARGC" => state.bash_argc(),
                     _ => state.bash_lineno(),
                 };
+                if name == "DIRSTACK" {
+                    self.state.dirstack_read.clone_from(&items);
+                }
                 let items = match index {
                     // `${BASH_SOURCE[1]}`: one element.
                     Some(Subscript::Expr(key)) => {
@@ -1450,6 +1453,24 @@ impl Interp {
                         ParamValue::List { items, star: matches!(index, Some(Subscript::Star)) }
                     }
                     _ => items.first().map_or(ParamValue::Unset, |f| ParamValue::Str(f.clone())),
+                }
+            }
+            // The alias table as an associative array (the command hash table is always
+            // empty here: no command is a file found on the PATH).
+            "BASH_ALIASES" | "BASH_CMDS" if state.vars.get(name).is_none() => {
+                let table = crate::interp::special::computed_assoc(state, name);
+                match index {
+                    Some(Subscript::Expr(key)) => {
+                        let key = key.clone();
+                        let key = self.expand_string(&key, io).await?;
+                        let table = crate::interp::special::computed_assoc(&self.state, name);
+                        table.get(&key).cloned().map_or(ParamValue::Unset, ParamValue::Str)
+                    }
+                    Some(Subscript::At | Subscript::Star) => ParamValue::List {
+                        items: table.iter().map(|(_, v)| v.clone()).collect(),
+                        star: matches!(index, Some(Subscript::Star)),
+                    },
+                    None => table.get("0").cloned().map_or(ParamValue::Unset, ParamValue::Str),
                 }
             }
             _ if index.is_none() && state.vars.element_target(name).is_some() => {

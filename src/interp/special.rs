@@ -1317,7 +1317,14 @@ impl Interp {
                     Target::Name(name) => name.as_str(),
                     Target::Assign(assign) => assign.name.as_str(),
                 };
-                match self.state.vars.get_raw(name) {
+                if name == "DIRSTACK" {
+                    // Named, it is computed anew, as a reference computes it.
+                    self.state.dirstack_read =
+                        std::iter::once(&self.state.cwd).chain(self.state.dir_stack.iter().rev()).cloned().collect();
+                }
+                let computed = computed_arrays(&self.state);
+                let own = computed.iter().find(|(own, _)| *own == name).map(|(_, var)| var);
+                match own.or_else(|| self.state.vars.get_raw(name)) {
                     Some(var) => out.push_str(&declare_line(name, var)),
                     None => {
                         // What was listed comes first, as bash's lines are written as it goes.
@@ -1364,6 +1371,32 @@ impl Interp {
     ) -> ExecResult {
         let mut status = 0;
         for mut target in targets {
+            // An assignment word's subscript is expanded here, once, and must then close where
+            // it was written to (bash expands the word, then reads `name[sub]=` from it:
+            // `declare A[$k]=v` with `k=']'` names no element).
+            if let Target::Assign(assign) = &mut target
+                && let Some(index) = assign.index.as_ref().filter(|index| index.as_literal().is_none())
+            {
+                let text = self.expand_string(index, io).await?;
+                // Under `assoc_expand_once` the first `]` closes it (bash's `assoc_noexpand`).
+                let once = self.state.options.get(OptionKind::Shopt, "assoc_expand_once") == Some(true);
+                let bracketed = format!("[{text}]");
+                if toolsh_core::vars::skip_subscript(&bracketed, once) + 1 != bracketed.len() {
+                    let value = match &assign.value {
+                        AssignValue::Scalar(word) => self.expand_string(word, io).await?,
+                        AssignValue::Array(_) => String::new(),
+                    };
+                    let op = if assign.append { "+=" } else { "=" };
+                    let shown = format!("`{}{bracketed}{op}{value}': not a valid identifier", assign.name);
+                    complain(&self.state, io, command, &shown).await;
+                    status = 1;
+                    continue;
+                }
+                if !text.is_empty() {
+                    // Expanded once (an empty one is left to the assignment, which says so).
+                    assign.index = Some(Word::quoted(&text));
+                }
+            }
             let name = match &target {
                 Target::Name(name) => name.clone(),
                 Target::Assign(assign) => assign.name.to_string(),
@@ -2173,10 +2206,11 @@ impl Interp {
         let any_attr = attrs == Attrs::default();
         // `local` lists the current function's variables only, as declarations.
         let names = if command == "local" { self.state.vars.local_names() } else { self.state.vars.names() };
+        // The shell's computed arrays are listed among the variables, in name order.
+        let computed = if command == "local" { Vec::new() } else { computed_arrays(&self.state) };
         // In POSIX mode `export` and `readonly` name themselves (`export A="1"`).
         let posix_head = self.state.options.posix && matches!(command, "export" | "readonly");
-        for name in names {
-            let Some(var) = self.state.vars.get_raw(&name) else { continue };
+        for (name, var) in crate::builtins::listing::merged(&self.state, names, &computed) {
             if command == "local" {
                 out.push_str(&declare_line(&name, var));
                 continue;
@@ -2239,7 +2273,10 @@ fn split_operand(field: &str) -> Option<(&str, Option<&str>, bool, Option<&str>)
     let mut rest = &field[name_end..];
     let mut index = None;
     if rest.starts_with('[') {
-        let close = closing_bracket(rest)?;
+        let close = toolsh_core::vars::skip_subscript(rest, false);
+        if close >= rest.len() {
+            return None;
+        }
         index = Some(&rest[1..close]);
         rest = &rest[close + 1..];
     }
@@ -2250,24 +2287,6 @@ fn split_operand(field: &str) -> Option<(&str, Option<&str>, bool, Option<&str>)
         None if rest.is_empty() && !append => Some((name, index, false, None)),
         None => None,
     }
-}
-
-/// Where the `]` that closes the `[` at the start of `text` is (nested brackets counted).
-fn closing_bracket(text: &str) -> Option<usize> {
-    let mut depth = 0usize;
-    for (at, byte) in text.bytes().enumerate() {
-        match byte {
-            b'[' => depth += 1,
-            b']' => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 {
-                    return Some(at);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
 }
 
 /// A subscript from an expanded operand or a reference's value, read as bash reads it once
@@ -2312,7 +2331,7 @@ fn compound_value(text: &str) -> Option<Vec<crate::ast::ArrayElem>> {
     }
 }
 
-pub(crate) use crate::builtins::listing::{declare_line, dquote, set_line};
+pub(crate) use crate::builtins::listing::{computed_arrays, computed_assoc, declare_line, dquote, set_line};
 
 /// Quotes a word for `set -x` output the way bash does: a word holding a character the shell
 /// reads specially in single quotes (a tab, a newline, a byte that is not UTF-8 and all);

@@ -566,3 +566,68 @@ st=0
 sh0: line 1: 1+: syntax error: operand expected (error token is "+")
 st=1
 ## status: 0
+
+### the shell's computed arrays are listed by declare -a, declare -A and set, DIRSTACK as last read
+declare -A
+declare -a | grep -E '^declare -a (BASH_ARGC|BASH_ARGV|DIRSTACK|FUNCNAME)'
+f() { declare -a | grep FUNCNAME; set | grep -c '^FUNCNAME='; }
+f
+: "${DIRSTACK[0]}"
+declare -a | grep -c 'DIRSTACK=(\[0\]='
+alias ll='ls -l'
+declare -p BASH_ALIASES BASH_CMDS
+echo "${BASH_ALIASES[ll]}" "${#BASH_ALIASES[@]}"
+set | grep -E '^BASH_ALIASES='
+## stdout:
+declare -A BASH_ALIASES=()
+declare -A BASH_CMDS=()
+declare -a BASH_ARGC=()
+declare -a BASH_ARGV=()
+declare -a DIRSTACK=()
+declare -a FUNCNAME
+declare -a FUNCNAME=([0]="f")
+1
+1
+declare -A BASH_ALIASES=([ll]="ls -l" )
+declare -A BASH_CMDS=()
+ls -l 1
+BASH_ALIASES=([ll]="ls -l" )
+## status: 0
+
+### a key holding ] in read, printf -v and declare operands, as bash reads an element reference +stderr
+declare -A A
+k=']'
+read "A[$k]" <<< X; echo "read $?"
+printf -v "A[$k]" %s Y; echo "printf $?"
+declare "A[$k]=Z"; echo "declare $?"
+declare A[$k]=W; echo "declare $?"
+b="80's"
+read "A[$b]" <<< V; echo "read $?"
+declare A["x[y"]=1; echo "declare $?"
+declare -p A
+shopt -s assoc_expand_once
+read A[$k] <<< X; printf -v A[$b] %s Y
+read "A[$k]" <<< Q; echo "read $?"
+declare A["x[y"]=1 A[$k]=2; echo "declare $?"
+declare -p A
+## stdout:
+read 1
+printf 2
+declare 1
+declare 1
+read 1
+declare 1
+declare -A A
+read 1
+declare 1
+declare -A A=(["80's"]="Y" ["x[y"]="1" ["]"]="X" )
+## stderr:
+read: `A[]]': not a valid identifier
+printf: `A[]]': not a valid identifier
+declare: `A[]]=Z': not a valid identifier
+declare: `A[]]=W': not a valid identifier
+read: `A[80's]': not a valid identifier
+declare: `A[x[y]=1': not a valid identifier
+read: `A[]]': not a valid identifier
+declare: `A[]]=2': not a valid identifier
+## status: 0

@@ -1023,21 +1023,26 @@ impl crate::session::State {
             }
             return Ok(self.try_set_var(target, value)?);
         }
-        // `name[subscript]`, the subscript's own `]` the last character (`A[]]` is none);
-        // under `shopt -s assoc_expand_once` an associative array's key is all between the
-        // first `[` and the last `]`, as bash takes it.
+        // `name[subscript]` as bash's `valid_array_reference` takes it: under
+        // `shopt -s assoc_expand_once` an associative array's key is not expanded again, so its
+        // first `]` closes it; otherwise quotes and nested brackets are skipped (`A[]]` and
+        // `a[80's]` are no element).
         let once = self.options.get(crate::options::Kind::Shopt, "assoc_expand_once") == Some(true);
-        let element = target.find('[').and_then(|open| {
-            let name = &target[..open];
-            if once && matches!(self.vars.get(name).map(|v| &v.value), Some(crate::vars::Value::Assoc(_))) {
-                return Some((name, target[open + 1..].strip_suffix(']')?));
-            }
-            let close = open + closing_bracket(&target[open..])?;
-            (close + 1 == target.len()).then(|| (name, &target[open + 1..close]))
-        });
-        let Some((name, subscript)) =
-            element.filter(|(name, subscript)| crate::vars::is_name(name) && !subscript.is_empty())
-        else {
+        let assoc = once
+            && target.find('[').is_some_and(|open| {
+                matches!(self.vars.get(&target[..open]).map(|v| &v.value), Some(crate::vars::Value::Assoc(_)))
+            });
+        // An operand written as an element (`read A[$k]`) is one word: its key is all to the
+        // last `]`.
+        let element = if assoc && self.arrayref_words.iter().any(|word| word == target) {
+            target.find('[').and_then(|open| {
+                let key = target[open + 1..].strip_suffix(']')?;
+                (!key.is_empty()).then(|| (&target[..open], key))
+            })
+        } else {
+            crate::vars::array_reference(target, assoc)
+        };
+        let Some((name, subscript)) = element else {
             return Err(TargetError::Invalid(target.to_string()));
         };
         self.set_element_target(name, subscript, value)

@@ -183,6 +183,13 @@ pub struct State {
     pub last_background: Option<u32>,
     /// `pushd` stack.
     pub dir_stack: Vec<String>,
+    /// `DIRSTACK` as it was last read: bash computes the array when it is referenced and its
+    /// listings (`declare -a`, `set`) show that value, empty until the first reference.
+    pub dirstack_read: Vec<String>,
+    /// The operands of the running `read`, `printf` or `wait` that were written as array
+    /// references (`read A[$k]`, bash's `W_ARRAYREF`), as they expanded: under
+    /// `assoc_expand_once` such an operand's key runs to its last `]`.
+    pub arrayref_words: Vec<String>,
     /// `alias` definitions, by name.
     pub aliases: std::sync::Arc<std::collections::BTreeMap<String, String>>,
     /// The functions and sourced files being run, outermost first (FUNCNAME, BASH_SOURCE,
@@ -371,6 +378,8 @@ impl State {
             parent_traps: None,
             last_background: None,
             dir_stack: Vec::new(),
+            dirstack_read: Vec::new(),
+            arrayref_words: Vec::new(),
             aliases: Default::default(),
             frames: Vec::new(),
             source: Arc::from(""),
