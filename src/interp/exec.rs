@@ -945,7 +945,9 @@ impl Interp {
     pub(crate) async fn subscript(&mut self, name: &str, index: &Word, io: &Io) -> Result<String, Flow> {
         let text = self.expand_string(index, io).await?;
         let assoc = matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Assoc(_)));
-        let bad = if assoc { text.is_empty() } else { matches!(text.trim(), "" | "*" | "@") };
+        // An indexed array's subscript is arithmetic, where blanks or an expansion to nothing
+        // are 0; only one written empty (`a[]`) is refused.
+        let bad = if assoc { text.is_empty() } else { index.parts.is_empty() || matches!(text.trim(), "*" | "@") };
         if bad {
             self.error(io, &format!("{name}[{}]: bad array subscript", as_written(index))).await;
             return Err(Flow::Discard);

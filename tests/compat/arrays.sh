@@ -631,3 +631,17 @@ declare: `A[x[y]=1': not a valid identifier
 read: `A[]]': not a valid identifier
 declare: `A[]]=2': not a valid identifier
 ## status: 0
+
+### an indexed array's blank subscript is arithmetic 0, one written empty is refused +stderr
+a=(0 1); v=' '; e=
+a[ ]=10; a["$v"]=11; declare -p a
+(( a[ ]+=1 )); (( a[$v]+=1 )); let "a[\"$v\"]+=1"; declare -p a
+a[$e]=4; echo "${a[$e]}" "${a[ ]}"
+a[]=5; echo "st=$?"
+## stdout:
+declare -a a=([0]="11" [1]="1")
+declare -a a=([0]="14" [1]="1")
+4 4
+## stderr:
+a[]: bad array subscript
+## status: 1

@@ -475,6 +475,8 @@ impl ExprParser {
                         let expr = match parse_expr(&raw) {
                             _ if dynamic => Err(ArithError::new(String::new())),
                             Ok(Some(expr)) => Ok(expr),
+                            // Blanks are an expression of 0, as in bash (`a[ ]`).
+                            Ok(None) if !raw.is_empty() => Ok(Expr::Num(0)),
                             Ok(None) => Err(ArithError::new(format!("{name}: bad array subscript"))),
                             Err(err) => Err(err),
                         };
@@ -609,7 +611,7 @@ impl Evaluator<'_> {
                 if self.env.is_assoc(name) {
                     return Ok(Slot::Key(text));
                 }
-                if text.trim().is_empty() {
+                if text.is_empty() {
                     return Err(ArithError::new(format!("{name}: bad array subscript")));
                 }
                 // Said in the subscript's own words, as an indexed subscript's error is.
