@@ -291,7 +291,8 @@ pub async fn pushd(mut ctx: Ctx<'_>, args: Args) -> Status {
             }
             if no_change {
                 let mut stack = entries(&ctx);
-                stack.insert(1, ctx.abs(&dir));
+                // The directory as given, as bash keeps it (`pushd -n ../a` lists `../a`).
+                stack.insert(1, dir);
                 set_entries(&mut ctx, &stack);
             } else {
                 let here = ctx.state().cwd.clone();

@@ -835,6 +835,21 @@ impl Interp {
                     }
                     value = number.to_string();
                 }
+                // `DIRSTACK[N]=dir` replaces the stack's entry N (as `dirs +N` counts), while no
+                // variable of the name took the computed array's place; an entry that is not
+                // there (0, the working directory, or past the end) is left as it is.
+                if let Some(key) = key.as_deref().filter(|_| name == "DIRSTACK" && self.state.vars.get(name).is_none())
+                {
+                    let len = self.state.dir_stack.len();
+                    if let Ok(at @ 1..) = key.parse::<usize>()
+                        && at <= len
+                    {
+                        self.state.dir_stack[len - at] = value;
+                    }
+                    // An assignment reads the array, as a reference does.
+                    self.state.read_dirstack();
+                    return Ok(true);
+                }
                 if let Some(key) = key {
                     if self.state.vars.before_first(name, &key) {
                         self.error(io, &format!("{name}[{key}]: bad array subscript")).await;

@@ -1300,3 +1300,30 @@ s.sh: line 3: v: readonly variable
 after 1
 st=0
 ## status: 0
+
+### pushd -n keeps the directory as given, and DIRSTACK[N]= replaces an entry of the stack
+HOME=/nohome
+mkdir -p a b c; cd a
+pushd -n ../b >/dev/null; dirs
+pushd ../c >/dev/null; pushd -n ../a >/dev/null; dirs | sed "s#$PWD#C#g"
+DIRSTACK[2]=/x; echo "st=$?"; DIRSTACK[9]=/y; echo "st=$?"; DIRSTACK[0]=/z; echo "st=$?"
+dirs -v | sed "s#$PWD#C#g"
+declare -a | grep -c '^declare -a DIRSTACK=(\[0\]='
+popd +1 >/dev/null; echo "${DIRSTACK[1]}"
+## stdout:
+<tmp>/a ../b
+C ../a <tmp>/a ../b
+st=0
+st=0
+st=0
+ 0  C
+ 1  ../a
+ 2  /x
+ 3  ../b
+1
+/x
+## status: 0
+## files:
+a/
+b/
+c/

@@ -511,6 +511,14 @@ impl State {
         flags
     }
 
+    /// `DIRSTACK` now: the working directory, then the stack's entries as `dirs` lists them;
+    /// read, so that listings show it from now on ([`State::dirstack_read`]).
+    pub fn read_dirstack(&mut self) -> Vec<String> {
+        let items: Vec<String> = std::iter::once(&self.cwd).chain(self.dir_stack.iter().rev()).cloned().collect();
+        self.dirstack_read.clone_from(&items);
+        items
+    }
+
     /// Whether `name` is still one of the variables bash computes at each use ([`DYNAMIC`]),
     /// not unset into an ordinary one.
     pub fn is_dynamic(&self, name: &str) -> bool {
