@@ -250,8 +250,9 @@ pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
             }
             continue;
         }
-        if let Some((name, rest)) = arg.split_once('[') {
-            let key = rest.trim_end_matches(']');
+        let element = if reference { None } else { ctx.state().element_operand(arg, true) };
+        if let Some((name, key, as_is)) = element.map(|(name, key, as_is)| (name.to_string(), key.to_string(), as_is)) {
+            let (name, key) = (name.as_str(), key.as_str());
             // `unset 'a[@]'` empties an indexed array (of an associative one, `@` is a key).
             if matches!(key, "@" | "*")
                 && matches!(ctx.state().vars.get(name).map(|v| &v.value), Some(Value::Indexed(_)))
@@ -268,7 +269,7 @@ pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
                 status = 1;
                 continue;
             }
-            match ctx.unset_element(name, key) {
+            match ctx.unset_element(name, key, as_is) {
                 Ok(()) => {}
                 // bash says a bad subscript as unset's, an arithmetic error as the shell's own.
                 Err(err) if err.to_string().ends_with(": bad array subscript") => {
@@ -283,6 +284,15 @@ pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
             continue;
         }
         if !is_name(arg) {
+            // Without -v, a word that names no variable nor element may name a function, as
+            // bash takes it (`unset 'a[]]'` says nothing).
+            if !variables && !reference {
+                if !ctx.unset_function(arg) {
+                    ctx.complain(format!("{arg}: cannot unset: readonly function")).await;
+                    status = 1;
+                }
+                continue;
+            }
             ctx.complain(format!("`{arg}': not a valid identifier")).await;
             status = 1;
             continue;

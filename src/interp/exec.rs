@@ -1153,12 +1153,12 @@ impl Interp {
         Ok(true)
     }
 
-    /// Notes which operands of `read`, `printf` or `wait` were written as array references
+    /// Notes which operands of `read`, `printf`, `wait` or `unset` were written as array references
     /// (bash's `W_ARRAYREF`: `A[$k]`, not `"A[$k]"`), as they expanded, word for field.
     fn note_arrayref_words(&mut self, words: &[Word], argv: &[String]) {
         self.state.arrayref_words.clear();
         let at = argv.iter().position(|word| word != "command").unwrap_or(argv.len());
-        if !argv.get(at).is_some_and(|name| matches!(name.as_str(), "read" | "printf" | "wait"))
+        if !argv.get(at).is_some_and(|name| matches!(name.as_str(), "read" | "printf" | "wait" | "unset"))
             || argv.len() != words.len()
         {
             return;

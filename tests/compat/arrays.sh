@@ -645,3 +645,27 @@ declare -a a=([0]="14" [1]="1")
 ## stderr:
 a[]: bad array subscript
 ## status: 1
+
+### unset of an associative element: the key expanded once more unless written as an element or under assoc_expand_once +stderr
+declare -A a
+key='$k2'; k2=two
+a[two]=1; a['$k2']=2; a['$key']=3; a[']']=4; a[x]=5
+unset 'a[$key]'; declare -p a
+unset a['$key']; declare -p a
+k=']'; unset "a[$k]"; echo "st=$?"; declare -p a
+unset a[$k]; declare -p a
+unset -v "a[$k]"; echo "st=$?"
+shopt -s assoc_expand_once
+a[']']=4; a['$k2']=2
+unset "a[$k]"; unset 'a[$k2]'; declare -p a
+## stdout:
+declare -A a=(["\$key"]="3" ["]"]="4" [x]="5" [two]="1" )
+declare -A a=(["]"]="4" [x]="5" [two]="1" )
+st=0
+declare -A a=(["]"]="4" [x]="5" [two]="1" )
+declare -A a=([x]="5" [two]="1" )
+st=1
+declare -A a=(["]"]="4" [x]="5" [two]="1" )
+## stderr:
+unset: `a[]]': not a valid identifier
+## status: 0

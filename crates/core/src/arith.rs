@@ -1025,29 +1025,30 @@ impl crate::session::State {
             }
             return Ok(self.try_set_var(target, value)?);
         }
-        // `name[subscript]` as bash's `valid_array_reference` takes it: under
-        // `shopt -s assoc_expand_once` an associative array's key is not expanded again, so its
-        // first `]` closes it; otherwise quotes and nested brackets are skipped (`A[]]` and
-        // `a[80's]` are no element).
-        let once = self.options.get(crate::options::Kind::Shopt, "assoc_expand_once") == Some(true);
-        let assoc = once
-            && target.find('[').is_some_and(|open| {
-                matches!(self.vars.get(&target[..open]).map(|v| &v.value), Some(crate::vars::Value::Assoc(_)))
-            });
-        // An operand written as an element (`read A[$k]`) is one word: its key is all to the
-        // last `]`.
-        let element = if assoc && self.arrayref_words.iter().any(|word| word == target) {
-            target.find('[').and_then(|open| {
-                let key = target[open + 1..].strip_suffix(']')?;
-                (!key.is_empty()).then(|| (&target[..open], key))
-            })
-        } else {
-            crate::vars::array_reference(target, assoc)
-        };
-        let Some((name, subscript)) = element else {
+        let Some((name, subscript, _)) = self.element_operand(target, false) else {
             return Err(TargetError::Invalid(target.to_string()));
         };
         self.set_element_target(name, subscript, value)
+    }
+
+    /// `name[subscript]` as bash's `valid_array_reference` reads an operand of `read`,
+    /// `printf -v` (`unset` false) or `unset`, and whether an associative array's key is taken
+    /// as it is rather than expanded once more. Under `shopt -s assoc_expand_once` a key is not
+    /// expanded again, so its first `]` closes it, or its last when the operand was written as
+    /// an element (`read A[$k]`, [`State::arrayref_words`]), which for `unset` is enough;
+    /// otherwise quotes and nested brackets are skipped (`A[]]` and `a[80's]` are no element).
+    pub fn element_operand<'t>(&self, target: &'t str, unset: bool) -> Option<(&'t str, &'t str, bool)> {
+        let open = target.find('[')?;
+        let once = self.options.get(crate::options::Kind::Shopt, "assoc_expand_once") == Some(true);
+        let written = self.arrayref_words.iter().any(|word| word == target);
+        let as_is = once || unset && written;
+        let assoc =
+            as_is && matches!(self.vars.get(&target[..open]).map(|v| &v.value), Some(crate::vars::Value::Assoc(_)));
+        if assoc && written {
+            let key = target[open + 1..].strip_suffix(']')?;
+            return (crate::vars::is_name(&target[..open]) && !key.is_empty()).then(|| (&target[..open], key, true));
+        }
+        crate::vars::array_reference(target, assoc).map(|(name, key)| (name, key, as_is))
     }
 
     /// Sets `name[subscript]`, the subscript evaluated for an indexed array.
@@ -1064,9 +1065,21 @@ impl crate::session::State {
     /// `unset 'name[subscript]'`: an indexed array's subscript is arithmetic (`a[i]`,
     /// `a[n-1]`), a negative one counting back from the end and refused before the first
     /// element (`[-5]: bad array subscript`, as bash words it); an associative array's is a key.
-    pub fn unset_element_target(&mut self, name: &str, subscript: &str) -> Result<(), TargetError> {
+    /// Unless `as_is`, an associative array's key is expanded once more, as bash's evaluator
+    /// expands a subscript (`unset 'a[$k]'` unsets the key `$k` holds; a command substitution
+    /// stays as text here).
+    pub fn unset_element_target(&mut self, name: &str, subscript: &str, as_is: bool) -> Result<(), TargetError> {
         let last = match self.vars.get(name).map(|var| &var.value) {
             Some(crate::vars::Value::Indexed(map)) => map.keys().next_back().copied(),
+            Some(crate::vars::Value::Assoc(_)) if !as_is => {
+                let key = {
+                    let mut env = ArithVars::new(self, None);
+                    let mut evaluator = Evaluator { env: &mut env, depth: 0, text: subscript };
+                    evaluator.subscript_text(subscript).map_err(|err| TargetError::Subscript(err.0))?
+                };
+                self.vars.unset_element(name, &key);
+                return Ok(());
+            }
             _ => {
                 self.vars.unset_element(name, subscript);
                 return Ok(());

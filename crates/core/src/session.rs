@@ -186,7 +186,7 @@ pub struct State {
     /// `DIRSTACK` as it was last read: bash computes the array when it is referenced and its
     /// listings (`declare -a`, `set`) show that value, empty until the first reference.
     pub dirstack_read: Vec<String>,
-    /// The operands of the running `read`, `printf` or `wait` that were written as array
+    /// The operands of the running `read`, `printf`, `wait` or `unset` written as array
     /// references (`read A[$k]`, bash's `W_ARRAYREF`), as they expanded: under
     /// `assoc_expand_once` such an operand's key runs to its last `]`.
     pub arrayref_words: Vec<String>,

@@ -192,8 +192,8 @@ impl<'a> Ctx<'a> {
     }
 
     /// Unsets `name[subscript]` (see [`State::unset_element_target`]).
-    pub fn unset_element(&mut self, name: &str, subscript: &str) -> Result<(), crate::arith::TargetError> {
-        self.state.unset_element_target(name, subscript)
+    pub fn unset_element(&mut self, name: &str, subscript: &str, as_is: bool) -> Result<(), crate::arith::TargetError> {
+        self.state.unset_element_target(name, subscript, as_is)
     }
 
     /// Sets a name or `name[subscript]` (see [`State::set_target`]).
