@@ -169,12 +169,30 @@ pub fn computed_arrays(state: &toolsh_core::session::State) -> Vec<(&'static str
         .collect()
 }
 
-/// `BASH_ALIASES` (the aliases) or `BASH_CMDS` (the command hash table, always empty here: no
-/// command is a file found on the PATH) as an associative array.
-pub fn computed_assoc(state: &toolsh_core::session::State, name: &str) -> toolsh_core::assoc::Assoc {
+/// `BASH_ALIASES` (the aliases) or `BASH_CMDS` (the command hash table), names and values in
+/// the order bash expands them.
+pub fn computed_pairs(state: &toolsh_core::session::State, name: &str) -> Vec<(String, String)> {
+    computed_assoc(state, name).iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+}
+
+/// `BASH_ALIASES` (the aliases) or `BASH_CMDS` (the command hash table) as an associative
+/// array.
+fn computed_assoc(state: &toolsh_core::session::State, name: &str) -> toolsh_core::assoc::Assoc {
     match name {
-        "BASH_ALIASES" => state.aliases.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
-        _ => Default::default(),
+        // bash copies its alias table (64 buckets) bucket by bucket into a new table of as many
+        // (the alias table's own order, which follows definitions, taken here as the names').
+        "BASH_ALIASES" => {
+            let mut table = toolsh_core::assoc::Assoc::with_buckets(64);
+            for (k, v) in state.aliases.iter() {
+                table.insert(k.clone(), v.clone());
+            }
+            let mut copy = toolsh_core::assoc::Assoc::with_buckets(64);
+            for (k, v) in table.iter() {
+                copy.insert(k.clone(), v.clone());
+            }
+            copy
+        }
+        _ => state.hashed.paths.clone(),
     }
 }
 

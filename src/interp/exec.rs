@@ -850,6 +850,20 @@ impl Interp {
                     self.state.read_dirstack();
                     return Ok(true);
                 }
+                // `BASH_CMDS[NAME]=PATH` remembers a command's location, `BASH_ALIASES[NAME]=TEXT`
+                // defines an alias, while no variable of the name took the array's place.
+                if let Some(key) = key.as_deref().filter(|_| {
+                    matches!(name.as_str(), "BASH_CMDS" | "BASH_ALIASES") && self.state.vars.get(name).is_none()
+                }) {
+                    if name == "BASH_CMDS" {
+                        let table = Arc::make_mut(&mut self.state.hashed);
+                        table.paths.insert(key.to_string(), value);
+                        table.hits.insert(key.to_string(), 0);
+                    } else {
+                        Arc::make_mut(&mut self.state.aliases).insert(key.to_string(), value);
+                    }
+                    return Ok(true);
+                }
                 if let Some(key) = key {
                     if self.state.vars.before_first(name, &key) {
                         self.error(io, &format!("{name}[{key}]: bad array subscript")).await;
@@ -959,7 +973,11 @@ impl Interp {
     /// (a bad array subscript, which drops the rest of the line).
     pub(crate) async fn subscript(&mut self, name: &str, index: &Word, io: &Io) -> Result<String, Flow> {
         let text = self.expand_string(index, io).await?;
-        let assoc = matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Assoc(_)));
+        let assoc = match self.state.vars.get(name) {
+            Some(var) => matches!(var.value, Value::Assoc(_)),
+            // The alias and command tables are associative arrays.
+            None => matches!(name, "BASH_ALIASES" | "BASH_CMDS"),
+        };
         // An indexed array's subscript is arithmetic, where blanks or an expansion to nothing
         // are 0; only one written empty (`a[]`) is refused.
         let bad = if assoc { text.is_empty() } else { index.parts.is_empty() || matches!(text.trim(), "*" | "@") };

@@ -1016,7 +1016,14 @@ impl Interp {
                 return Ok(ParamValue::Str(length.to_string()));
             }
             ParamOp::Keys => {
-                let keys = self.state.vars.get(name).map(|v| v.keys()).unwrap_or_default();
+                let keys = match self.state.vars.get(name) {
+                    Some(var) => var.keys(),
+                    // The alias and command tables' names.
+                    None if matches!(name, "BASH_ALIASES" | "BASH_CMDS") => {
+                        crate::interp::special::computed_pairs(&self.state, name).into_iter().map(|(k, _)| k).collect()
+                    }
+                    None => Vec::new(),
+                };
                 return Ok(ParamValue::List { items: keys, star: matches!(index, Some(Subscript::Star)) });
             }
             ParamOp::PrefixNames { at } => {
@@ -1458,20 +1465,19 @@ impl Interp {
             // The alias table as an associative array (the command hash table is always
             // empty here: no command is a file found on the PATH).
             "BASH_ALIASES" | "BASH_CMDS" if state.vars.get(name).is_none() => {
-                let table = crate::interp::special::computed_assoc(state, name);
-                match index {
+                let pairs = crate::interp::special::computed_pairs(state, name);
+                let key = match index {
                     Some(Subscript::Expr(key)) => {
                         let key = key.clone();
-                        let key = self.expand_string(&key, io).await?;
-                        let table = crate::interp::special::computed_assoc(&self.state, name);
-                        table.get(&key).cloned().map_or(ParamValue::Unset, ParamValue::Str)
+                        self.expand_string(&key, io).await?
                     }
-                    Some(Subscript::At | Subscript::Star) => ParamValue::List {
-                        items: table.iter().map(|(_, v)| v.clone()).collect(),
-                        star: matches!(index, Some(Subscript::Star)),
-                    },
-                    None => table.get("0").cloned().map_or(ParamValue::Unset, ParamValue::Str),
-                }
+                    Some(Subscript::At | Subscript::Star) => {
+                        let items = pairs.into_iter().map(|(_, v)| v).collect();
+                        return Ok(ParamValue::List { items, star: matches!(index, Some(Subscript::Star)) });
+                    }
+                    None => "0".to_string(),
+                };
+                pairs.into_iter().find(|(k, _)| *k == key).map_or(ParamValue::Unset, |(_, v)| ParamValue::Str(v))
             }
             _ if index.is_none() && state.vars.element_target(name).is_some() => {
                 // `declare -n r='a[@]'`: every element, as `${a[@]}`.

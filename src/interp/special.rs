@@ -816,31 +816,81 @@ async fn which(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     Ok(status)
 }
 
-/// `hash [-lrdt] [-p PATH] [NAME…]`: the table of programs found on the PATH, which stays
-/// empty here (no command is a file on a PATH): a NAME that runs succeeds, the others are not
-/// found, as in bash.
+/// `hash [-lrdt] [-p PATH] [NAME…]`: the table of remembered command locations. No command
+/// here is a file on a PATH, so only `-p` (and `BASH_CMDS[NAME]=PATH`) remembers one; a NAME
+/// without `-p` succeeds when it runs as a command here and is said not found otherwise, as in
+/// bash. Listed in bash's table order, with each name's hits (`-t` counts one).
 async fn hash(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let args = match parsed(&interp.state, &argv, io).await {
         Ok(args) => args,
         Err(status) => return Ok(status),
     };
-    let looks = args.any(&[opt!(special::HASH, 't'), opt!(special::HASH, 'd')]);
-    let (reset, print) = (args.has(opt!(special::HASH, 'r')), args.has(opt!(special::HASH, 'p')));
-    if args.operands.is_empty() {
-        // bash says this on standard output.
-        if !reset && !print {
-            say(io, "hash: hash table empty\n").await;
-        }
-        return Ok(0);
+    let (reset, list) = (args.has(opt!(special::HASH, 'r')), args.has(opt!(special::HASH, 'l')));
+    let (show, forget) = (args.has(opt!(special::HASH, 't')), args.has(opt!(special::HASH, 'd')));
+    let path = args.last(opt!(special::HASH, 'p')).map(str::to_string);
+    if reset {
+        interp.state.hashed = Arc::default();
     }
     let mut status = 0;
+    let mut out = String::new();
+    if args.operands.is_empty() {
+        if reset || path.is_some() {
+            return Ok(0);
+        }
+        let table = &interp.state.hashed;
+        if table.paths.is_empty() {
+            // bash says this on standard output.
+            say(io, "hash: hash table empty\n").await;
+            return Ok(0);
+        }
+        if !list {
+            out.push_str("hits\tcommand\n");
+        }
+        for (name, path) in table.paths.iter() {
+            match list {
+                true => out.push_str(&format!("builtin hash -p {path} {name}\n")),
+                false => out.push_str(&format!("{:4}\t{path}\n", table.hits.get(name).copied().unwrap_or(0))),
+            }
+        }
+        say(io, &out).await;
+        return Ok(0);
+    }
+    let many = args.operands.len() > 1;
     for name in &args.operands {
-        let runs = !kinds_of(interp, name).is_empty();
-        if looks || !runs && !print {
-            complain(&interp.state, io, "hash", &format!("{name}: not found")).await;
-            status = 1;
+        if let Some(path) = &path {
+            let table = Arc::make_mut(&mut interp.state.hashed);
+            table.paths.insert(name.clone(), path.clone());
+            table.hits.insert(name.clone(), 0);
+            continue;
+        }
+        let known = interp.state.hashed.paths.get(name).cloned();
+        match known {
+            Some(path) if show => {
+                let table = Arc::make_mut(&mut interp.state.hashed);
+                *table.hits.entry(name.clone()).or_insert(0) += 1;
+                match many {
+                    true => out.push_str(&format!("{name}\t{path}\n")),
+                    false => out.push_str(&format!("{path}\n")),
+                }
+            }
+            Some(path) if list => out.push_str(&format!("builtin hash -p {path} {name}\n")),
+            Some(_) if forget => {
+                let table = Arc::make_mut(&mut interp.state.hashed);
+                table.paths.remove(name);
+                table.hits.remove(name);
+            }
+            Some(_) => {}
+            None => {
+                let runs = !kinds_of(interp, name).is_empty();
+                if show || forget || list || !runs {
+                    say(io, &std::mem::take(&mut out)).await;
+                    complain(&interp.state, io, "hash", &format!("{name}: not found")).await;
+                    status = 1;
+                }
+            }
         }
     }
+    say(io, &out).await;
     Ok(status)
 }
 
@@ -2331,7 +2381,7 @@ fn compound_value(text: &str) -> Option<Vec<crate::ast::ArrayElem>> {
     }
 }
 
-pub(crate) use crate::builtins::listing::{computed_arrays, computed_assoc, declare_line, dquote, set_line};
+pub(crate) use crate::builtins::listing::{computed_arrays, computed_pairs, declare_line, dquote, set_line};
 
 /// Quotes a word for `set -x` output the way bash does: a word holding a character the shell
 /// reads specially in single quotes (a tab, a newline, a byte that is not UTF-8 and all);

@@ -1327,3 +1327,43 @@ st=0
 a/
 b/
 c/
+
+### hash -p remembers a location, BASH_CMDS and BASH_ALIASES are the hash table and the aliases +stderr
+hash; echo "st=$?"
+hash -p /usr/sbin/foo foo; hash -p /bin/x x y
+hash; hash -t foo; hash -t foo x; hash -t nope; echo "st=$?"
+hash -l; hash -d foo; hash -d nope; echo "st=$?"
+BASH_CMDS[z]=/z; hash -t z; hash
+echo "${!BASH_CMDS[@]}" "${BASH_CMDS[z]}"
+BASH_ALIASES[q]='echo hi'; alias zz=ls aa=pwd; alias q
+echo "${!BASH_ALIASES[@]}" "${BASH_ALIASES[@]}"
+hash -r; hash; declare -p BASH_CMDS
+## stdout:
+hash: hash table empty
+st=0
+hits	command
+   0	/usr/sbin/foo
+   0	/bin/x
+   0	/bin/x
+/usr/sbin/foo
+foo	/usr/sbin/foo
+x	/bin/x
+st=1
+builtin hash -p /usr/sbin/foo foo
+builtin hash -p /bin/x y
+builtin hash -p /bin/x x
+st=1
+/z
+hits	command
+   1	/z
+   0	/bin/x
+   1	/bin/x
+z y x /z
+alias q='echo hi'
+zz q aa ls echo hi pwd
+hash: hash table empty
+declare -A BASH_CMDS=()
+## stderr:
+hash: nope: not found
+hash: nope: not found
+## status: 0

@@ -190,6 +190,8 @@ pub struct State {
     /// references (`read A[$k]`, bash's `W_ARRAYREF`), as they expanded: under
     /// `assoc_expand_once` such an operand's key runs to its last `]`.
     pub arrayref_words: Vec<String>,
+    /// The command hash table (`hash -p`, `BASH_CMDS`).
+    pub hashed: Arc<HashTable>,
     /// `alias` definitions, by name.
     pub aliases: std::sync::Arc<std::collections::BTreeMap<String, String>>,
     /// The functions and sourced files being run, outermost first (FUNCNAME, BASH_SOURCE,
@@ -253,6 +255,23 @@ pub struct State {
     ///
     /// [`Ctx::discard_line`]: crate::command::Ctx::discard_line
     pub discard_line: bool,
+}
+
+/// bash's command hash table: where each remembered name is found, and how many times it was
+/// used. No command here is a file found on a PATH, so only `hash -p` and assignments to
+/// `BASH_CMDS` fill it; it is listed (`hash`, `BASH_CMDS`) in the order of bash's own table.
+#[derive(Debug, Clone)]
+pub struct HashTable {
+    /// Name to path, in a table of bash's 256 buckets (`FILENAME_HASH_BUCKETS`).
+    pub paths: crate::assoc::Assoc,
+    /// Uses of each name (`hash -t` counts one), for `hash`'s `hits` column.
+    pub hits: HashMap<String, u32>,
+}
+
+impl Default for HashTable {
+    fn default() -> Self {
+        HashTable { paths: crate::assoc::Assoc::with_buckets(256), hits: HashMap::new() }
+    }
 }
 
 /// What a call's deadline does to a line still running then.
@@ -380,6 +399,7 @@ impl State {
             dir_stack: Vec::new(),
             dirstack_read: Vec::new(),
             arrayref_words: Vec::new(),
+            hashed: Arc::default(),
             aliases: Default::default(),
             frames: Vec::new(),
             source: Arc::from(""),
