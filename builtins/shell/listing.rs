@@ -14,7 +14,7 @@ pub fn dquote(text: &str) -> String {
 
 /// An associative array's key as `declare -p` shows it: in double quotes when it holds a
 /// character the shell would read specially (bash's `sh_contains_shell_metas`).
-fn assoc_key(key: &str) -> String {
+pub fn assoc_key(key: &str) -> String {
     if crate::wants_ansi_c(key) {
         return crate::ansi_c_quote(key);
     }

@@ -1109,7 +1109,13 @@ impl Interp {
             }
             let mut words = words.into_iter();
             while let Some(key) = words.next() {
-                map.insert(key, words.next().unwrap_or_default());
+                let value = words.next().unwrap_or_default();
+                if key.is_empty() {
+                    // bash refuses the pair and goes on.
+                    self.error(io, "\"\": bad array subscript").await;
+                    continue;
+                }
+                map.insert(key, value);
             }
             return Ok(Value::Assoc(map));
         }
@@ -1117,9 +1123,9 @@ impl Interp {
         // not to one set earlier in the list.
         let before = elements.iter().any(|e| e.append).then(|| map.clone());
         for element in elements {
-            let value = self.expand_string(&element.value, io).await?;
             match &element.key {
                 Some(key) => {
+                    let value = self.expand_string(&element.value, io).await?;
                     let key = self.expand_string(key, io).await?;
                     let value = match before.as_ref().and_then(|before| before.get(&key)) {
                         Some(old) if element.append => {
@@ -1131,7 +1137,9 @@ impl Interp {
                     map.insert(key, value);
                 }
                 None => {
-                    self.error(io, &format!("{name}: '{value}': must use subscript when assigning associative array"))
+                    // Said as written, and not expanded (bash expands nothing of it).
+                    let written = element.value.to_string();
+                    self.error(io, &format!("{name}: {written}: must use subscript when assigning associative array"))
                         .await;
                 }
             }

@@ -1955,12 +1955,9 @@ fn change_case(text: &str, to: CaseTo, all: bool, pattern: Option<&Pattern>) -> 
 
 /// An associative array's key as `${m[@]@K}` shows it: quoted when it holds more than
 /// letters, digits and `_`.
+/// A key of `${a[@]@K}`, quoted as `declare -p` quotes it.
 fn key_word(key: &str) -> String {
-    if !key.is_empty() && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
-        key.to_string()
-    } else {
-        super::special::dquote(key)
-    }
+    crate::builtins::listing::assoc_key(key)
 }
 
 fn transform(text: &str, op: char, name: &str, attrs: super::vars::Attrs, kind: Option<char>) -> String {

@@ -1524,16 +1524,21 @@ impl Interp {
                 && self.state.vars.get(&bare).is_some_and(|v| v.attrs.has(Attrs::READONLY))
                 && (matches!(target, Target::Assign(_)) || flags.set.iter().any(|&(c, on)| c == 'r' && !on))
             {
-                // `export` and `readonly` report it as an assignment would, without their
-                // name, unless an array attribute has them assign a value from text (bash's
-                // `-a r='(1)'` path); `declare`, `typeset` and `local` name themselves.
+                // A compound assignment (`declare r=(1)`) is reported as an assignment would
+                // be, without the command's name, and so are `export` and `readonly`'s unless an
+                // array attribute has them assign a value from text (bash's `-a r='(1)'` path);
+                // otherwise `declare`, `typeset` and `local` name themselves.
                 let message = format!("{bare}: readonly variable");
                 let array_flag = flags.set.iter().any(|&(c, on)| matches!(c, 'a' | 'A') && on);
                 let compound =
                     matches!(&target, Target::Assign(assign) if matches!(assign.value, AssignValue::Array(_)));
-                if matches!(command, "export" | "readonly") && (!array_flag || compound) {
+                if compound || matches!(command, "export" | "readonly") && !array_flag {
                     let line = format!("{}{message}\n", self.state.diagnostic_prefix());
                     let _ = io.stderr().write_text(&line).await;
+                    if compound {
+                        // An assignment error: the rest of the line is dropped, as in bash.
+                        return Err(Flow::Discard);
+                    }
                 } else {
                     complain(&self.state, io, command, &message).await;
                 }

@@ -669,3 +669,32 @@ declare -A a=(["]"]="4" [x]="5" [two]="1" )
 ## stderr:
 unset: `a[]]': not a valid identifier
 ## status: 0
+
+### associative lists: keys quoted by @K as declare -p quotes them, an empty key refused, an unsubscripted word said as written +stderr
+declare -A x=([a=b]=1 [';']=2 ['~x']=4 [a#]=5)
+echo ${x[@]@K}
+declare -A foo; foo=( a 1 "" 2 ); declare -p foo
+declare -iA chaff; chaff=( [zero]=1+4 four ); chaff=( [one]=2 'fo ur' "$(echo x)" ); declare -p chaff
+## stdout:
+";" "2" a=b "1" a# "5" "~x" "4"
+declare -A foo=([a]="1" )
+declare -Ai chaff=([one]="2" )
+## stderr:
+"": bad array subscript
+chaff: four: must use subscript when assigning associative array
+chaff: 'fo ur': must use subscript when assigning associative array
+chaff: "$(echo x)": must use subscript when assigning associative array
+## status: 0
+
+### a compound assignment to a read-only array in a declaration drops the rest of the line +stderr
+readonly -A ro=(a 1)
+declare ro+=( b 2 ); echo same1
+echo next
+declare ro=x; echo same2
+## stdout:
+next
+same2
+## stderr:
+ro: readonly variable
+declare: ro: readonly variable
+## status: 0
