@@ -770,6 +770,15 @@ impl Interp {
             None => Attrs::default(),
         };
         if attrs.has(Attrs::READONLY) {
+            // bash reads an element's subscript first: one before the first element is a bad
+            // subscript rather than a read-only variable (`declare -r c; c[-2]=4`).
+            if let (Some(index), AssignValue::Scalar(_)) = (&assign.index, &assign.value) {
+                let key = self.subscript(name, index, io).await?;
+                if self.state.vars.before_first(name, &key) {
+                    self.error(io, &format!("{name}[{key}]: bad array subscript")).await;
+                    return Err(Flow::Discard);
+                }
+            }
             // Through a reference, the variable named is the one refused (bash).
             let target = self.state.vars.resolve(name).into_owned();
             self.error(io, &format!("{target}: readonly variable")).await;

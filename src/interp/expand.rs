@@ -1107,6 +1107,14 @@ impl Interp {
                                 let set = self.state.vars.set_element(name, &key, text.clone(), false);
                                 set.map(|()| self.state.vars.element(name, &key).map(str::to_string))
                             }
+                            // Of an associative array, `[@]` and `[*]` name the key `@` or `*`.
+                            Some(subscript @ (Subscript::At | Subscript::Star))
+                                if matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Assoc(_))) =>
+                            {
+                                let key = if matches!(subscript, Subscript::At) { "@" } else { "*" };
+                                let set = self.state.vars.set_element(name, key, text.clone(), false);
+                                set.map(|()| self.state.vars.element(name, key).map(str::to_string))
+                            }
                             _ if is_name(name) => self
                                 .state
                                 .try_set_var(name, text.clone())

@@ -698,3 +698,21 @@ same2
 ro: readonly variable
 declare: ro: readonly variable
 ## status: 0
+
+### a read-only array's element subscript is read before the read-only check; ${A[@]:=v} of an associative array sets the key @ +stderr
+declare -r c[100]
+c[-2]=4; echo same
+echo next
+c[1]=2; echo same2
+declare -A A; declare -u A; echo ${A[@]:=foo}; declare -p A
+unset A; declare -A A; echo "${A[*]:=bar}"; declare -p A
+## stdout:
+next
+FOO
+declare -Au A=(["@"]="FOO" )
+bar
+declare -A A=(["*"]="bar" )
+## stderr:
+c[-2]: bad array subscript
+c: readonly variable
+## status: 0
