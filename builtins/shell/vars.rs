@@ -232,6 +232,13 @@ pub const UNSET: Spec = Spec {
     ..Spec::BASH
 };
 
+/// The compatibility level `BASH_COMPAT` asks for (`5.1` or `51` is 51), when it names one.
+fn compat_level(state: &toolsh_core::session::State) -> Option<u32> {
+    let text = state.vars.get_str("BASH_COMPAT")?;
+    let digits: String = text.chars().filter(|c| *c != '.').collect();
+    digits.parse().ok().filter(|level| (31..=99).contains(level))
+}
+
 /// `unset [-v|-f|-n] name…`: through a name reference the target is unset; with `-n`, the
 /// reference itself.
 pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
@@ -253,10 +260,17 @@ pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
         let element = if reference { None } else { ctx.state().element_operand(arg, true) };
         if let Some((name, key, as_is)) = element.map(|(name, key, as_is)| (name.to_string(), key.to_string(), as_is)) {
             let (name, key) = (name.as_str(), key.as_str());
-            // `unset 'a[@]'` empties an indexed array (of an associative one, `@` is a key).
-            if matches!(key, "@" | "*")
-                && matches!(ctx.state().vars.get(name).map(|v| &v.value), Some(Value::Indexed(_)))
-            {
+            // `unset 'a[@]'` empties an indexed array (of an associative one, `@` is a key);
+            // under `BASH_COMPAT` 5.1 or before it unsets the variable, as those bashes did.
+            let indexed = matches!(ctx.state().vars.get(name).map(|v| &v.value), Some(Value::Indexed(_)));
+            if matches!(key, "@" | "*") && indexed && compat_level(ctx.state()).is_some_and(|level| level <= 51) {
+                if ctx.vars_mut().unset(name).is_err() {
+                    ctx.complain(format!("{name}: cannot unset: readonly variable")).await;
+                    status = 1;
+                }
+                continue;
+            }
+            if matches!(key, "@" | "*") && indexed {
                 if ctx.vars_mut().set_value(name, Value::Indexed(Default::default())).is_err() {
                     ctx.complain(format!("{name}: cannot unset: readonly variable")).await;
                     status = 1;

@@ -716,3 +716,20 @@ declare -A A=(["*"]="bar" )
 c[-2]: bad array subscript
 c: readonly variable
 ## status: 0
+
+### printf -v of a[@] is a bad subscript and the line goes on; unset a[@] unsets the array under BASH_COMPAT=51 +stderr
+array=(1 2 3); unset array[@]; declare -p array
+array=(1 2); printf -v array[@] "%s" key; echo "st=$?"; declare -p array
+read 'array[*]' <<< x; echo "st=$?"
+BASH_COMPAT=51; array=(1 2 3); unset array[@]; declare -p array; echo "st=$?"
+## stdout:
+declare -a array=()
+st=1
+declare -a array=([0]="1" [1]="2")
+st=1
+st=1
+## stderr:
+array[@]: bad array subscript
+array[*]: bad array subscript
+declare: array: not found
+## status: 0

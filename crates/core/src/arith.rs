@@ -1055,6 +1055,10 @@ impl crate::session::State {
     fn set_element_target(&mut self, name: &str, subscript: &str, value: String) -> Result<(), TargetError> {
         let key = match self.vars.get(name).map(|var| &var.value) {
             Some(crate::vars::Value::Assoc(_)) => subscript.to_string(),
+            // `@` and `*` stand for every element, which no assignment sets.
+            _ if matches!(subscript, "@" | "*") => {
+                return Err(TargetError::Subscript(format!("{name}[{subscript}]: bad array subscript")));
+            }
             _ => eval(subscript, &mut ArithVars::new(self, None))
                 .map_err(|err| TargetError::Subscript(err.0))?
                 .to_string(),
