@@ -1367,3 +1367,23 @@ declare -A BASH_CMDS=()
 hash: nope: not found
 hash: nope: not found
 ## status: 0
+
+### pushd -n with +N/-N rotates the stack without going there or showing it; pushd -n alone changes nothing
+HOME=/nohome
+mkdir -p a b c; cd c
+pushd -n ../a >/dev/null; pushd -n ../b >/dev/null; dirs | sed "s#$PWD#C#g"
+pushd -n +1; echo "st=$?"; dirs | sed "s#$PWD#C#g"
+pushd -n +0; pushd -n -0; dirs | sed "s#$PWD#C#g"
+pushd -n; echo "st=$?"; dirs | sed "s#$PWD#C#g"
+## stdout:
+C ../b ../a
+st=0
+C ../a C
+C C ../a
+st=0
+C C ../a
+## status: 0
+## files:
+a/
+b/
+c/
