@@ -14,7 +14,7 @@ pub fn dquote(text: &str) -> String {
 
 /// An associative array's key as `declare -p` shows it: in double quotes when it holds a
 /// character the shell would read specially (bash's `sh_contains_shell_metas`).
-fn assoc_key(key: &str) -> String {
+pub fn assoc_key(key: &str) -> String {
     if crate::wants_ansi_c(key) {
         return crate::ansi_c_quote(key);
     }
@@ -131,4 +131,84 @@ pub fn set_line(name: &str, var: &Var) -> String {
                 .map_or(line.clone(), |(_, rest)| rest.to_string())
         }
     }
+}
+
+/// The arrays bash computes for the shell itself, in name order, each as its listings show it
+/// while no variable of the name took its place: the call stack's (`FUNCNAME` with no value
+/// outside a function), the alias and command tables, and `DIRSTACK` as it was last read
+/// (bash computes that one only when it is referenced).
+pub fn computed_arrays(state: &toolsh_core::session::State) -> Vec<(&'static str, Var)> {
+    const NAMES: [&str; 8] =
+        ["BASH_ALIASES", "BASH_ARGC", "BASH_ARGV", "BASH_CMDS", "BASH_LINENO", "BASH_SOURCE", "DIRSTACK", "FUNCNAME"];
+    let indexed =
+        |items: Vec<String>| Value::Indexed(items.into_iter().enumerate().map(|(i, v)| (i as i64, v)).collect());
+    NAMES
+        .into_iter()
+        .filter(|name| {
+            state.is_dynamic(name)
+                || state.vars.get_raw(name).is_none() && !toolsh_core::session::DYNAMIC.contains(name)
+        })
+        .map(|name| {
+            let value = match name {
+                "BASH_ALIASES" | "BASH_CMDS" => Value::Assoc(computed_assoc(state, name)),
+                // bash's listings show the counts it pushed: none for a script given no
+                // arguments, where a reference computes `([0]="0")`.
+                "BASH_ARGC" => indexed(state.bash_argc().into_iter().filter(|n| n != "0").collect()),
+                "BASH_ARGV" => indexed(state.bash_argv()),
+                "BASH_LINENO" => indexed(state.bash_lineno()),
+                "BASH_SOURCE" => indexed(state.bash_source()),
+                "DIRSTACK" => indexed(state.dirstack_read.clone()),
+                _ => indexed(state.funcname()),
+            };
+            let mut var = Var { value, attrs: Attrs::default() };
+            if matches!(&var.value, Value::Indexed(map) if map.is_empty()) && name == "FUNCNAME" {
+                var.attrs.set(Attrs::INVISIBLE, true);
+            }
+            (name, var)
+        })
+        .collect()
+}
+
+/// `BASH_ALIASES` (the aliases) or `BASH_CMDS` (the command hash table), names and values in
+/// the order bash expands them.
+pub fn computed_pairs(state: &toolsh_core::session::State, name: &str) -> Vec<(String, String)> {
+    computed_assoc(state, name).iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+}
+
+/// `BASH_ALIASES` (the aliases) or `BASH_CMDS` (the command hash table) as an associative
+/// array.
+fn computed_assoc(state: &toolsh_core::session::State, name: &str) -> toolsh_core::assoc::Assoc {
+    match name {
+        // bash copies its alias table (64 buckets) bucket by bucket into a new table of as many
+        // (the alias table's own order, which follows definitions, taken here as the names').
+        "BASH_ALIASES" => {
+            let mut table = toolsh_core::assoc::Assoc::with_buckets(64);
+            for (k, v) in state.aliases.iter() {
+                table.insert(k.clone(), v.clone());
+            }
+            let mut copy = toolsh_core::assoc::Assoc::with_buckets(64);
+            for (k, v) in table.iter() {
+                copy.insert(k.clone(), v.clone());
+            }
+            copy
+        }
+        _ => state.hashed.paths.clone(),
+    }
+}
+
+/// The variables named (a variable listing's, sorted) and the computed arrays, merged in name
+/// order: each with the value listed, a computed array in place of a variable of its name.
+pub fn merged<'a>(
+    state: &'a toolsh_core::session::State,
+    names: Vec<String>,
+    computed: &'a [(&'static str, Var)],
+) -> Vec<(String, &'a Var)> {
+    let mut listed: Vec<(String, &Var)> = names
+        .into_iter()
+        .filter(|name| !computed.iter().any(|(own, _)| own == name))
+        .filter_map(|name| state.vars.get_raw(&name).map(|var| (name, var)))
+        .chain(computed.iter().map(|(name, var)| (name.to_string(), var)))
+        .collect();
+    listed.sort_by(|a, b| a.0.cmp(&b.0));
+    listed
 }

@@ -247,6 +247,10 @@ pub async fn pushd(mut ctx: Ctx<'_>, args: Args) -> Status {
         Err(status) => return status,
     };
     let no_change = words.letters.contains(&'n');
+    // `pushd -n` with nothing else changes nothing (bash's empty list after its options).
+    if no_change && words.index.is_none() && words.rest.is_empty() {
+        return 0;
+    }
     let mut stack = entries(&ctx);
     let rotate = match (&words.index, words.rest.as_slice()) {
         (Some(word), _) => match index(word, stack.len()) {
@@ -273,11 +277,12 @@ pub async fn pushd(mut ctx: Ctx<'_>, args: Args) -> Status {
                 }
                 set_entries(&mut ctx, &stack);
             } else {
+                // bash rotates the whole stack, the working directory in it, and drops the
+                // new top it does not go to; the rotated stack is not shown.
                 let here = ctx.state().cwd.clone();
-                let mut kept = stack.clone();
-                kept.retain(|e| *e != here);
-                kept.insert(0, here);
+                let kept: Vec<String> = std::iter::once(here).chain(stack.into_iter().skip(1)).collect();
                 set_entries(&mut ctx, &kept);
+                return 0;
             }
         }
         None => {
@@ -291,7 +296,8 @@ pub async fn pushd(mut ctx: Ctx<'_>, args: Args) -> Status {
             }
             if no_change {
                 let mut stack = entries(&ctx);
-                stack.insert(1, ctx.abs(&dir));
+                // The directory as given, as bash keeps it (`pushd -n ../a` lists `../a`).
+                stack.insert(1, dir);
                 set_entries(&mut ctx, &stack);
             } else {
                 let here = ctx.state().cwd.clone();

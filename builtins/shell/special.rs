@@ -305,7 +305,7 @@ pub const ENABLE: Spec = Spec {
 };
 /// `hash`
 pub const HASH: Spec = Spec {
-    about: "Remember where each NAME is found. No command here is looked up on a PATH, so the table stays empty: NAME succeeds when it runs as a command here and is said not found otherwise; -r empties the table; -t, -d and -l find nothing in it.",
+    about: "Remember where each NAME is found. No command here is looked up on a PATH, so only -p PATHNAME (or BASH_CMDS[NAME]=PATHNAME) remembers a location: without it NAME succeeds when it runs as a command here and is said not found otherwise; -r empties the table; -t prints, -d forgets and -l lists what it remembers; with no NAME, the table with each name's hits.",
     options: &[
         Opt::short('r', "forget all remembered locations"),
         Opt::short('t', "print the remembered location of each NAME"),

@@ -32,10 +32,9 @@ pub async fn set(mut ctx: Ctx<'_>, parsed: Args) -> Status {
     let args = parsed.operands;
     if args.is_empty() {
         let mut out = String::new();
-        for name in ctx.state().vars.names() {
-            if let Some(var) = ctx.state().vars.get_raw(&name) {
-                out.push_str(&super::listing::set_line(&name, var));
-            }
+        let computed = super::listing::computed_arrays(ctx.state());
+        for (name, var) in super::listing::merged(ctx.state(), ctx.state().vars.names(), &computed) {
+            out.push_str(&super::listing::set_line(&name, var));
         }
         // Then the functions, as `declare -f` prints them (not in POSIX mode, as bash).
         let style = toolsh_core::print_bash::Style { posix: ctx.state().options.posix };
@@ -233,6 +232,13 @@ pub const UNSET: Spec = Spec {
     ..Spec::BASH
 };
 
+/// The compatibility level `BASH_COMPAT` asks for (`5.1` or `51` is 51), when it names one.
+fn compat_level(state: &toolsh_core::session::State) -> Option<u32> {
+    let text = state.vars.get_str("BASH_COMPAT")?;
+    let digits: String = text.chars().filter(|c| *c != '.').collect();
+    digits.parse().ok().filter(|level| (31..=99).contains(level))
+}
+
 /// `unset [-v|-f|-n] name…`: through a name reference the target is unset; with `-n`, the
 /// reference itself.
 pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
@@ -251,12 +257,20 @@ pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
             }
             continue;
         }
-        if let Some((name, rest)) = arg.split_once('[') {
-            let key = rest.trim_end_matches(']');
-            // `unset 'a[@]'` empties an indexed array (of an associative one, `@` is a key).
-            if matches!(key, "@" | "*")
-                && matches!(ctx.state().vars.get(name).map(|v| &v.value), Some(Value::Indexed(_)))
-            {
+        let element = if reference { None } else { ctx.state().element_operand(arg, true) };
+        if let Some((name, key, as_is)) = element.map(|(name, key, as_is)| (name.to_string(), key.to_string(), as_is)) {
+            let (name, key) = (name.as_str(), key.as_str());
+            // `unset 'a[@]'` empties an indexed array (of an associative one, `@` is a key);
+            // under `BASH_COMPAT` 5.1 or before it unsets the variable, as those bashes did.
+            let indexed = matches!(ctx.state().vars.get(name).map(|v| &v.value), Some(Value::Indexed(_)));
+            if matches!(key, "@" | "*") && indexed && compat_level(ctx.state()).is_some_and(|level| level <= 51) {
+                if ctx.vars_mut().unset(name).is_err() {
+                    ctx.complain(format!("{name}: cannot unset: readonly variable")).await;
+                    status = 1;
+                }
+                continue;
+            }
+            if matches!(key, "@" | "*") && indexed {
                 if ctx.vars_mut().set_value(name, Value::Indexed(Default::default())).is_err() {
                     ctx.complain(format!("{name}: cannot unset: readonly variable")).await;
                     status = 1;
@@ -269,7 +283,7 @@ pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
                 status = 1;
                 continue;
             }
-            match ctx.unset_element(name, key) {
+            match ctx.unset_element(name, key, as_is) {
                 Ok(()) => {}
                 // bash says a bad subscript as unset's, an arithmetic error as the shell's own.
                 Err(err) if err.to_string().ends_with(": bad array subscript") => {
@@ -284,6 +298,15 @@ pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
             continue;
         }
         if !is_name(arg) {
+            // Without -v, a word that names no variable nor element may name a function, as
+            // bash takes it (`unset 'a[]]'` says nothing).
+            if !variables && !reference {
+                if !ctx.unset_function(arg) {
+                    ctx.complain(format!("{arg}: cannot unset: readonly function")).await;
+                    status = 1;
+                }
+                continue;
+            }
             ctx.complain(format!("`{arg}': not a valid identifier")).await;
             status = 1;
             continue;

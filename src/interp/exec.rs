@@ -770,6 +770,15 @@ impl Interp {
             None => Attrs::default(),
         };
         if attrs.has(Attrs::READONLY) {
+            // bash reads an element's subscript first: one before the first element is a bad
+            // subscript rather than a read-only variable (`declare -r c; c[-2]=4`).
+            if let (Some(index), AssignValue::Scalar(_)) = (&assign.index, &assign.value) {
+                let key = self.subscript(name, index, io).await?;
+                if self.state.vars.before_first(name, &key) {
+                    self.error(io, &format!("{name}[{key}]: bad array subscript")).await;
+                    return Err(Flow::Discard);
+                }
+            }
             // Through a reference, the variable named is the one refused (bash).
             let target = self.state.vars.resolve(name).into_owned();
             self.error(io, &format!("{target}: readonly variable")).await;
@@ -834,6 +843,35 @@ impl Interp {
                         number = number.wrapping_add(self.arith(&old, io).await?);
                     }
                     value = number.to_string();
+                }
+                // `DIRSTACK[N]=dir` replaces the stack's entry N (as `dirs +N` counts), while no
+                // variable of the name took the computed array's place; an entry that is not
+                // there (0, the working directory, or past the end) is left as it is.
+                if let Some(key) = key.as_deref().filter(|_| name == "DIRSTACK" && self.state.vars.get(name).is_none())
+                {
+                    let len = self.state.dir_stack.len();
+                    if let Ok(at @ 1..) = key.parse::<usize>()
+                        && at <= len
+                    {
+                        self.state.dir_stack[len - at] = value;
+                    }
+                    // An assignment reads the array, as a reference does.
+                    self.state.read_dirstack();
+                    return Ok(true);
+                }
+                // `BASH_CMDS[NAME]=PATH` remembers a command's location, `BASH_ALIASES[NAME]=TEXT`
+                // defines an alias, while no variable of the name took the array's place.
+                if let Some(key) = key.as_deref().filter(|_| {
+                    matches!(name.as_str(), "BASH_CMDS" | "BASH_ALIASES") && self.state.vars.get(name).is_none()
+                }) {
+                    if name == "BASH_CMDS" {
+                        let table = Arc::make_mut(&mut self.state.hashed);
+                        table.paths.insert(key.to_string(), value);
+                        table.hits.insert(key.to_string(), 0);
+                    } else {
+                        Arc::make_mut(&mut self.state.aliases).insert(key.to_string(), value);
+                    }
+                    return Ok(true);
                 }
                 if let Some(key) = key {
                     if self.state.vars.before_first(name, &key) {
@@ -944,8 +982,14 @@ impl Interp {
     /// (a bad array subscript, which drops the rest of the line).
     pub(crate) async fn subscript(&mut self, name: &str, index: &Word, io: &Io) -> Result<String, Flow> {
         let text = self.expand_string(index, io).await?;
-        let assoc = matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Assoc(_)));
-        let bad = if assoc { text.is_empty() } else { matches!(text.trim(), "" | "*" | "@") };
+        let assoc = match self.state.vars.get(name) {
+            Some(var) => matches!(var.value, Value::Assoc(_)),
+            // The alias and command tables are associative arrays.
+            None => matches!(name, "BASH_ALIASES" | "BASH_CMDS"),
+        };
+        // An indexed array's subscript is arithmetic, where blanks or an expansion to nothing
+        // are 0; only one written empty (`a[]`) is refused.
+        let bad = if assoc { text.is_empty() } else { index.parts.is_empty() || matches!(text.trim(), "*" | "@") };
         if bad {
             self.error(io, &format!("{name}[{}]: bad array subscript", as_written(index))).await;
             return Err(Flow::Discard);
@@ -1074,7 +1118,13 @@ impl Interp {
             }
             let mut words = words.into_iter();
             while let Some(key) = words.next() {
-                map.insert(key, words.next().unwrap_or_default());
+                let value = words.next().unwrap_or_default();
+                if key.is_empty() {
+                    // bash refuses the pair and goes on.
+                    self.error(io, "\"\": bad array subscript").await;
+                    continue;
+                }
+                map.insert(key, value);
             }
             return Ok(Value::Assoc(map));
         }
@@ -1082,9 +1132,9 @@ impl Interp {
         // not to one set earlier in the list.
         let before = elements.iter().any(|e| e.append).then(|| map.clone());
         for element in elements {
-            let value = self.expand_string(&element.value, io).await?;
             match &element.key {
                 Some(key) => {
+                    let value = self.expand_string(&element.value, io).await?;
                     let key = self.expand_string(key, io).await?;
                     let value = match before.as_ref().and_then(|before| before.get(&key)) {
                         Some(old) if element.append => {
@@ -1096,7 +1146,9 @@ impl Interp {
                     map.insert(key, value);
                 }
                 None => {
-                    self.error(io, &format!("{name}: '{value}': must use subscript when assigning associative array"))
+                    // Said as written, and not expanded (bash expands nothing of it).
+                    let written = element.value.to_string();
+                    self.error(io, &format!("{name}: {written}: must use subscript when assigning associative array"))
                         .await;
                 }
             }
@@ -1136,6 +1188,24 @@ impl Interp {
         Ok(true)
     }
 
+    /// Notes which operands of `read`, `printf`, `wait` or `unset` were written as array references
+    /// (bash's `W_ARRAYREF`: `A[$k]`, not `"A[$k]"`), as they expanded, word for field.
+    fn note_arrayref_words(&mut self, words: &[Word], argv: &[String]) {
+        self.state.arrayref_words.clear();
+        let at = argv.iter().position(|word| word != "command").unwrap_or(argv.len());
+        if !argv.get(at).is_some_and(|name| matches!(name.as_str(), "read" | "printf" | "wait" | "unset"))
+            || argv.len() != words.len()
+        {
+            return;
+        }
+        for (word, field) in words.iter().zip(argv).skip(at + 1) {
+            let written = word.to_string();
+            if toolsh_core::vars::array_reference(&written, false).is_some() {
+                self.state.arrayref_words.push(field.clone());
+            }
+        }
+    }
+
     async fn exec_simple(&mut self, simple: &SimpleCommand, io: &Io) -> ExecResult {
         self.count_command()?;
         let substs = self.process_substs.len();
@@ -1161,6 +1231,7 @@ impl Interp {
             return Box::pin(self.exec_declaration_command(simple, io)).await;
         }
         let argv = self.expand_words(&simple.words, io).await?;
+        self.note_arrayref_words(&simple.words, &argv);
         if argv.is_empty() {
             for assign in &simple.assigns {
                 // `PS4=…` is traced with the PS4 it replaces, as bash traces before assigning.

@@ -1016,7 +1016,14 @@ impl Interp {
                 return Ok(ParamValue::Str(length.to_string()));
             }
             ParamOp::Keys => {
-                let keys = self.state.vars.get(name).map(|v| v.keys()).unwrap_or_default();
+                let keys = match self.state.vars.get(name) {
+                    Some(var) => var.keys(),
+                    // The alias and command tables' names.
+                    None if matches!(name, "BASH_ALIASES" | "BASH_CMDS") => {
+                        crate::interp::special::computed_pairs(&self.state, name).into_iter().map(|(k, _)| k).collect()
+                    }
+                    None => Vec::new(),
+                };
                 return Ok(ParamValue::List { items: keys, star: matches!(index, Some(Subscript::Star)) });
             }
             ParamOp::PrefixNames { at } => {
@@ -1099,6 +1106,14 @@ impl Interp {
                                 let key = self.subscript_key(name, key, io).await?;
                                 let set = self.state.vars.set_element(name, &key, text.clone(), false);
                                 set.map(|()| self.state.vars.element(name, &key).map(str::to_string))
+                            }
+                            // Of an associative array, `[@]` and `[*]` name the key `@` or `*`.
+                            Some(subscript @ (Subscript::At | Subscript::Star))
+                                if matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Assoc(_))) =>
+                            {
+                                let key = if matches!(subscript, Subscript::At) { "@" } else { "*" };
+                                let set = self.state.vars.set_element(name, key, text.clone(), false);
+                                set.map(|()| self.state.vars.element(name, key).map(str::to_string))
                             }
                             _ if is_name(name) => self
                                 .state
@@ -1434,6 +1449,9 @@ impl Interp {
                     "BASH_ARGC" => state.bash_argc(),
                     _ => state.bash_lineno(),
                 };
+                if name == "DIRSTACK" {
+                    self.state.dirstack_read.clone_from(&items);
+                }
                 let items = match index {
                     // `${BASH_SOURCE[1]}`: one element.
                     Some(Subscript::Expr(key)) => {
@@ -1451,6 +1469,23 @@ impl Interp {
                     }
                     _ => items.first().map_or(ParamValue::Unset, |f| ParamValue::Str(f.clone())),
                 }
+            }
+            // The alias table as an associative array (the command hash table is always
+            // empty here: no command is a file found on the PATH).
+            "BASH_ALIASES" | "BASH_CMDS" if state.vars.get(name).is_none() => {
+                let pairs = crate::interp::special::computed_pairs(state, name);
+                let key = match index {
+                    Some(Subscript::Expr(key)) => {
+                        let key = key.clone();
+                        self.expand_string(&key, io).await?
+                    }
+                    Some(Subscript::At | Subscript::Star) => {
+                        let items = pairs.into_iter().map(|(_, v)| v).collect();
+                        return Ok(ParamValue::List { items, star: matches!(index, Some(Subscript::Star)) });
+                    }
+                    None => "0".to_string(),
+                };
+                pairs.into_iter().find(|(k, _)| *k == key).map_or(ParamValue::Unset, |(_, v)| ParamValue::Str(v))
             }
             _ if index.is_none() && state.vars.element_target(name).is_some() => {
                 // `declare -n r='a[@]'`: every element, as `${a[@]}`.
@@ -1928,12 +1963,9 @@ fn change_case(text: &str, to: CaseTo, all: bool, pattern: Option<&Pattern>) -> 
 
 /// An associative array's key as `${m[@]@K}` shows it: quoted when it holds more than
 /// letters, digits and `_`.
+/// A key of `${a[@]@K}`, quoted as `declare -p` quotes it.
 fn key_word(key: &str) -> String {
-    if !key.is_empty() && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
-        key.to_string()
-    } else {
-        super::special::dquote(key)
-    }
+    crate::builtins::listing::assoc_key(key)
 }
 
 fn transform(text: &str, op: char, name: &str, attrs: super::vars::Attrs, kind: Option<char>) -> String {

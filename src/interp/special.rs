@@ -816,31 +816,81 @@ async fn which(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     Ok(status)
 }
 
-/// `hash [-lrdt] [-p PATH] [NAME…]`: the table of programs found on the PATH, which stays
-/// empty here (no command is a file on a PATH): a NAME that runs succeeds, the others are not
-/// found, as in bash.
+/// `hash [-lrdt] [-p PATH] [NAME…]`: the table of remembered command locations. No command
+/// here is a file on a PATH, so only `-p` (and `BASH_CMDS[NAME]=PATH`) remembers one; a NAME
+/// without `-p` succeeds when it runs as a command here and is said not found otherwise, as in
+/// bash. Listed in bash's table order, with each name's hits (`-t` counts one).
 async fn hash(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let args = match parsed(&interp.state, &argv, io).await {
         Ok(args) => args,
         Err(status) => return Ok(status),
     };
-    let looks = args.any(&[opt!(special::HASH, 't'), opt!(special::HASH, 'd')]);
-    let (reset, print) = (args.has(opt!(special::HASH, 'r')), args.has(opt!(special::HASH, 'p')));
-    if args.operands.is_empty() {
-        // bash says this on standard output.
-        if !reset && !print {
-            say(io, "hash: hash table empty\n").await;
-        }
-        return Ok(0);
+    let (reset, list) = (args.has(opt!(special::HASH, 'r')), args.has(opt!(special::HASH, 'l')));
+    let (show, forget) = (args.has(opt!(special::HASH, 't')), args.has(opt!(special::HASH, 'd')));
+    let path = args.last(opt!(special::HASH, 'p')).map(str::to_string);
+    if reset {
+        interp.state.hashed = Arc::default();
     }
     let mut status = 0;
+    let mut out = String::new();
+    if args.operands.is_empty() {
+        if reset || path.is_some() {
+            return Ok(0);
+        }
+        let table = &interp.state.hashed;
+        if table.paths.is_empty() {
+            // bash says this on standard output.
+            say(io, "hash: hash table empty\n").await;
+            return Ok(0);
+        }
+        if !list {
+            out.push_str("hits\tcommand\n");
+        }
+        for (name, path) in table.paths.iter() {
+            match list {
+                true => out.push_str(&format!("builtin hash -p {path} {name}\n")),
+                false => out.push_str(&format!("{:4}\t{path}\n", table.hits.get(name).copied().unwrap_or(0))),
+            }
+        }
+        say(io, &out).await;
+        return Ok(0);
+    }
+    let many = args.operands.len() > 1;
     for name in &args.operands {
-        let runs = !kinds_of(interp, name).is_empty();
-        if looks || !runs && !print {
-            complain(&interp.state, io, "hash", &format!("{name}: not found")).await;
-            status = 1;
+        if let Some(path) = &path {
+            let table = Arc::make_mut(&mut interp.state.hashed);
+            table.paths.insert(name.clone(), path.clone());
+            table.hits.insert(name.clone(), 0);
+            continue;
+        }
+        let known = interp.state.hashed.paths.get(name).cloned();
+        match known {
+            Some(path) if show => {
+                let table = Arc::make_mut(&mut interp.state.hashed);
+                *table.hits.entry(name.clone()).or_insert(0) += 1;
+                match many {
+                    true => out.push_str(&format!("{name}\t{path}\n")),
+                    false => out.push_str(&format!("{path}\n")),
+                }
+            }
+            Some(path) if list => out.push_str(&format!("builtin hash -p {path} {name}\n")),
+            Some(_) if forget => {
+                let table = Arc::make_mut(&mut interp.state.hashed);
+                table.paths.remove(name);
+                table.hits.remove(name);
+            }
+            Some(_) => {}
+            None => {
+                let runs = !kinds_of(interp, name).is_empty();
+                if show || forget || list || !runs {
+                    say(io, &std::mem::take(&mut out)).await;
+                    complain(&interp.state, io, "hash", &format!("{name}: not found")).await;
+                    status = 1;
+                }
+            }
         }
     }
+    say(io, &out).await;
     Ok(status)
 }
 
@@ -1317,7 +1367,14 @@ impl Interp {
                     Target::Name(name) => name.as_str(),
                     Target::Assign(assign) => assign.name.as_str(),
                 };
-                match self.state.vars.get_raw(name) {
+                if name == "DIRSTACK" {
+                    // Named, it is computed anew, as a reference computes it.
+                    self.state.dirstack_read =
+                        std::iter::once(&self.state.cwd).chain(self.state.dir_stack.iter().rev()).cloned().collect();
+                }
+                let computed = computed_arrays(&self.state);
+                let own = computed.iter().find(|(own, _)| *own == name).map(|(_, var)| var);
+                match own.or_else(|| self.state.vars.get_raw(name)) {
                     Some(var) => out.push_str(&declare_line(name, var)),
                     None => {
                         // What was listed comes first, as bash's lines are written as it goes.
@@ -1364,6 +1421,32 @@ impl Interp {
     ) -> ExecResult {
         let mut status = 0;
         for mut target in targets {
+            // An assignment word's subscript is expanded here, once, and must then close where
+            // it was written to (bash expands the word, then reads `name[sub]=` from it:
+            // `declare A[$k]=v` with `k=']'` names no element).
+            if let Target::Assign(assign) = &mut target
+                && let Some(index) = assign.index.as_ref().filter(|index| index.as_literal().is_none())
+            {
+                let text = self.expand_string(index, io).await?;
+                // Under `assoc_expand_once` the first `]` closes it (bash's `assoc_noexpand`).
+                let once = self.state.options.get(OptionKind::Shopt, "assoc_expand_once") == Some(true);
+                let bracketed = format!("[{text}]");
+                if toolsh_core::vars::skip_subscript(&bracketed, once) + 1 != bracketed.len() {
+                    let value = match &assign.value {
+                        AssignValue::Scalar(word) => self.expand_string(word, io).await?,
+                        AssignValue::Array(_) => String::new(),
+                    };
+                    let op = if assign.append { "+=" } else { "=" };
+                    let shown = format!("`{}{bracketed}{op}{value}': not a valid identifier", assign.name);
+                    complain(&self.state, io, command, &shown).await;
+                    status = 1;
+                    continue;
+                }
+                if !text.is_empty() {
+                    // Expanded once (an empty one is left to the assignment, which says so).
+                    assign.index = Some(Word::quoted(&text));
+                }
+            }
             let name = match &target {
                 Target::Name(name) => name.clone(),
                 Target::Assign(assign) => assign.name.to_string(),
@@ -1441,16 +1524,21 @@ impl Interp {
                 && self.state.vars.get(&bare).is_some_and(|v| v.attrs.has(Attrs::READONLY))
                 && (matches!(target, Target::Assign(_)) || flags.set.iter().any(|&(c, on)| c == 'r' && !on))
             {
-                // `export` and `readonly` report it as an assignment would, without their
-                // name, unless an array attribute has them assign a value from text (bash's
-                // `-a r='(1)'` path); `declare`, `typeset` and `local` name themselves.
+                // A compound assignment (`declare r=(1)`) is reported as an assignment would
+                // be, without the command's name, and so are `export` and `readonly`'s unless an
+                // array attribute has them assign a value from text (bash's `-a r='(1)'` path);
+                // otherwise `declare`, `typeset` and `local` name themselves.
                 let message = format!("{bare}: readonly variable");
                 let array_flag = flags.set.iter().any(|&(c, on)| matches!(c, 'a' | 'A') && on);
                 let compound =
                     matches!(&target, Target::Assign(assign) if matches!(assign.value, AssignValue::Array(_)));
-                if matches!(command, "export" | "readonly") && (!array_flag || compound) {
+                if compound || matches!(command, "export" | "readonly") && !array_flag {
                     let line = format!("{}{message}\n", self.state.diagnostic_prefix());
                     let _ = io.stderr().write_text(&line).await;
+                    if compound {
+                        // An assignment error: the rest of the line is dropped, as in bash.
+                        return Err(Flow::Discard);
+                    }
                 } else {
                     complain(&self.state, io, command, &message).await;
                 }
@@ -2173,10 +2261,11 @@ impl Interp {
         let any_attr = attrs == Attrs::default();
         // `local` lists the current function's variables only, as declarations.
         let names = if command == "local" { self.state.vars.local_names() } else { self.state.vars.names() };
+        // The shell's computed arrays are listed among the variables, in name order.
+        let computed = if command == "local" { Vec::new() } else { computed_arrays(&self.state) };
         // In POSIX mode `export` and `readonly` name themselves (`export A="1"`).
         let posix_head = self.state.options.posix && matches!(command, "export" | "readonly");
-        for name in names {
-            let Some(var) = self.state.vars.get_raw(&name) else { continue };
+        for (name, var) in crate::builtins::listing::merged(&self.state, names, &computed) {
             if command == "local" {
                 out.push_str(&declare_line(&name, var));
                 continue;
@@ -2239,7 +2328,10 @@ fn split_operand(field: &str) -> Option<(&str, Option<&str>, bool, Option<&str>)
     let mut rest = &field[name_end..];
     let mut index = None;
     if rest.starts_with('[') {
-        let close = closing_bracket(rest)?;
+        let close = toolsh_core::vars::skip_subscript(rest, false);
+        if close >= rest.len() {
+            return None;
+        }
         index = Some(&rest[1..close]);
         rest = &rest[close + 1..];
     }
@@ -2250,24 +2342,6 @@ fn split_operand(field: &str) -> Option<(&str, Option<&str>, bool, Option<&str>)
         None if rest.is_empty() && !append => Some((name, index, false, None)),
         None => None,
     }
-}
-
-/// Where the `]` that closes the `[` at the start of `text` is (nested brackets counted).
-fn closing_bracket(text: &str) -> Option<usize> {
-    let mut depth = 0usize;
-    for (at, byte) in text.bytes().enumerate() {
-        match byte {
-            b'[' => depth += 1,
-            b']' => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 {
-                    return Some(at);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
 }
 
 /// A subscript from an expanded operand or a reference's value, read as bash reads it once
@@ -2312,7 +2386,7 @@ fn compound_value(text: &str) -> Option<Vec<crate::ast::ArrayElem>> {
     }
 }
 
-pub(crate) use crate::builtins::listing::{declare_line, dquote, set_line};
+pub(crate) use crate::builtins::listing::{computed_arrays, computed_pairs, declare_line, dquote, set_line};
 
 /// Quotes a word for `set -x` output the way bash does: a word holding a character the shell
 /// reads specially in single quotes (a tab, a newline, a byte that is not UTF-8 and all);

@@ -566,3 +566,170 @@ st=0
 sh0: line 1: 1+: syntax error: operand expected (error token is "+")
 st=1
 ## status: 0
+
+### the shell's computed arrays are listed by declare -a, declare -A and set, DIRSTACK as last read
+declare -A
+declare -a | grep -E '^declare -a (BASH_ARGC|BASH_ARGV|DIRSTACK|FUNCNAME)'
+f() { declare -a | grep FUNCNAME; set | grep -c '^FUNCNAME='; }
+f
+: "${DIRSTACK[0]}"
+declare -a | grep -c 'DIRSTACK=(\[0\]='
+alias ll='ls -l'
+declare -p BASH_ALIASES BASH_CMDS
+echo "${BASH_ALIASES[ll]}" "${#BASH_ALIASES[@]}"
+set | grep -E '^BASH_ALIASES='
+## stdout:
+declare -A BASH_ALIASES=()
+declare -A BASH_CMDS=()
+declare -a BASH_ARGC=()
+declare -a BASH_ARGV=()
+declare -a DIRSTACK=()
+declare -a FUNCNAME
+declare -a FUNCNAME=([0]="f")
+1
+1
+declare -A BASH_ALIASES=([ll]="ls -l" )
+declare -A BASH_CMDS=()
+ls -l 1
+BASH_ALIASES=([ll]="ls -l" )
+## status: 0
+
+### a key holding ] in read, printf -v and declare operands, as bash reads an element reference +stderr
+declare -A A
+k=']'
+read "A[$k]" <<< X; echo "read $?"
+printf -v "A[$k]" %s Y; echo "printf $?"
+declare "A[$k]=Z"; echo "declare $?"
+declare A[$k]=W; echo "declare $?"
+b="80's"
+read "A[$b]" <<< V; echo "read $?"
+declare A["x[y"]=1; echo "declare $?"
+declare -p A
+shopt -s assoc_expand_once
+read A[$k] <<< X; printf -v A[$b] %s Y
+read "A[$k]" <<< Q; echo "read $?"
+declare A["x[y"]=1 A[$k]=2; echo "declare $?"
+declare -p A
+## stdout:
+read 1
+printf 2
+declare 1
+declare 1
+read 1
+declare 1
+declare -A A
+read 1
+declare 1
+declare -A A=(["80's"]="Y" ["x[y"]="1" ["]"]="X" )
+## stderr:
+read: `A[]]': not a valid identifier
+printf: `A[]]': not a valid identifier
+declare: `A[]]=Z': not a valid identifier
+declare: `A[]]=W': not a valid identifier
+read: `A[80's]': not a valid identifier
+declare: `A[x[y]=1': not a valid identifier
+read: `A[]]': not a valid identifier
+declare: `A[]]=2': not a valid identifier
+## status: 0
+
+### an indexed array's blank subscript is arithmetic 0, one written empty is refused +stderr
+a=(0 1); v=' '; e=
+a[ ]=10; a["$v"]=11; declare -p a
+(( a[ ]+=1 )); (( a[$v]+=1 )); let "a[\"$v\"]+=1"; declare -p a
+a[$e]=4; echo "${a[$e]}" "${a[ ]}"
+a[]=5; echo "st=$?"
+## stdout:
+declare -a a=([0]="11" [1]="1")
+declare -a a=([0]="14" [1]="1")
+4 4
+## stderr:
+a[]: bad array subscript
+## status: 1
+
+### unset of an associative element: the key expanded once more unless written as an element or under assoc_expand_once +stderr
+declare -A a
+key='$k2'; k2=two
+a[two]=1; a['$k2']=2; a['$key']=3; a[']']=4; a[x]=5
+unset 'a[$key]'; declare -p a
+unset a['$key']; declare -p a
+k=']'; unset "a[$k]"; echo "st=$?"; declare -p a
+unset a[$k]; declare -p a
+unset -v "a[$k]"; echo "st=$?"
+shopt -s assoc_expand_once
+a[']']=4; a['$k2']=2
+unset "a[$k]"; unset 'a[$k2]'; declare -p a
+## stdout:
+declare -A a=(["\$key"]="3" ["]"]="4" [x]="5" [two]="1" )
+declare -A a=(["]"]="4" [x]="5" [two]="1" )
+st=0
+declare -A a=(["]"]="4" [x]="5" [two]="1" )
+declare -A a=([x]="5" [two]="1" )
+st=1
+declare -A a=(["]"]="4" [x]="5" [two]="1" )
+## stderr:
+unset: `a[]]': not a valid identifier
+## status: 0
+
+### associative lists: keys quoted by @K as declare -p quotes them, an empty key refused, an unsubscripted word said as written +stderr
+declare -A x=([a=b]=1 [';']=2 ['~x']=4 [a#]=5)
+echo ${x[@]@K}
+declare -A foo; foo=( a 1 "" 2 ); declare -p foo
+declare -iA chaff; chaff=( [zero]=1+4 four ); chaff=( [one]=2 'fo ur' "$(echo x)" ); declare -p chaff
+## stdout:
+";" "2" a=b "1" a# "5" "~x" "4"
+declare -A foo=([a]="1" )
+declare -Ai chaff=([one]="2" )
+## stderr:
+"": bad array subscript
+chaff: four: must use subscript when assigning associative array
+chaff: 'fo ur': must use subscript when assigning associative array
+chaff: "$(echo x)": must use subscript when assigning associative array
+## status: 0
+
+### a compound assignment to a read-only array in a declaration drops the rest of the line +stderr
+readonly -A ro=(a 1)
+declare ro+=( b 2 ); echo same1
+echo next
+declare ro=x; echo same2
+## stdout:
+next
+same2
+## stderr:
+ro: readonly variable
+declare: ro: readonly variable
+## status: 0
+
+### a read-only array's element subscript is read before the read-only check; ${A[@]:=v} of an associative array sets the key @ +stderr
+declare -r c[100]
+c[-2]=4; echo same
+echo next
+c[1]=2; echo same2
+declare -A A; declare -u A; echo ${A[@]:=foo}; declare -p A
+unset A; declare -A A; echo "${A[*]:=bar}"; declare -p A
+## stdout:
+next
+FOO
+declare -Au A=(["@"]="FOO" )
+bar
+declare -A A=(["*"]="bar" )
+## stderr:
+c[-2]: bad array subscript
+c: readonly variable
+## status: 0
+
+### printf -v of a[@] is a bad subscript and the line goes on; unset a[@] unsets the array under BASH_COMPAT=51 +stderr
+array=(1 2 3); unset array[@]; declare -p array
+array=(1 2); printf -v array[@] "%s" key; echo "st=$?"; declare -p array
+read 'array[*]' <<< x; echo "st=$?"
+BASH_COMPAT=51; array=(1 2 3); unset array[@]; declare -p array; echo "st=$?"
+## stdout:
+declare -a array=()
+st=1
+declare -a array=([0]="1" [1]="2")
+st=1
+st=1
+## stderr:
+array[@]: bad array subscript
+array[*]: bad array subscript
+declare: array: not found
+## status: 0

@@ -1300,3 +1300,90 @@ s.sh: line 3: v: readonly variable
 after 1
 st=0
 ## status: 0
+
+### pushd -n keeps the directory as given, and DIRSTACK[N]= replaces an entry of the stack
+HOME=/nohome
+mkdir -p a b c; cd a
+pushd -n ../b >/dev/null; dirs
+pushd ../c >/dev/null; pushd -n ../a >/dev/null; dirs | sed "s#$PWD#C#g"
+DIRSTACK[2]=/x; echo "st=$?"; DIRSTACK[9]=/y; echo "st=$?"; DIRSTACK[0]=/z; echo "st=$?"
+dirs -v | sed "s#$PWD#C#g"
+declare -a | grep -c '^declare -a DIRSTACK=(\[0\]='
+popd +1 >/dev/null; echo "${DIRSTACK[1]}"
+## stdout:
+<tmp>/a ../b
+C ../a <tmp>/a ../b
+st=0
+st=0
+st=0
+ 0  C
+ 1  ../a
+ 2  /x
+ 3  ../b
+1
+/x
+## status: 0
+## files:
+a/
+b/
+c/
+
+### hash -p remembers a location, BASH_CMDS and BASH_ALIASES are the hash table and the aliases +stderr
+hash; echo "st=$?"
+hash -p /usr/sbin/foo foo; hash -p /bin/x x y
+hash; hash -t foo; hash -t foo x; hash -t nope; echo "st=$?"
+hash -l; hash -d foo; hash -d nope; echo "st=$?"
+BASH_CMDS[z]=/z; hash -t z; hash
+echo "${!BASH_CMDS[@]}" "${BASH_CMDS[z]}"
+BASH_ALIASES[q]='echo hi'; alias zz=ls aa=pwd; alias q
+echo "${!BASH_ALIASES[@]}" "${BASH_ALIASES[@]}"
+hash -r; hash; declare -p BASH_CMDS
+## stdout:
+hash: hash table empty
+st=0
+hits	command
+   0	/usr/sbin/foo
+   0	/bin/x
+   0	/bin/x
+/usr/sbin/foo
+foo	/usr/sbin/foo
+x	/bin/x
+st=1
+builtin hash -p /usr/sbin/foo foo
+builtin hash -p /bin/x y
+builtin hash -p /bin/x x
+st=1
+/z
+hits	command
+   1	/z
+   0	/bin/x
+   1	/bin/x
+z y x /z
+alias q='echo hi'
+zz q aa ls echo hi pwd
+hash: hash table empty
+declare -A BASH_CMDS=()
+## stderr:
+hash: nope: not found
+hash: nope: not found
+## status: 0
+
+### pushd -n with +N/-N rotates the stack without going there or showing it; pushd -n alone changes nothing
+HOME=/nohome
+mkdir -p a b c; cd c
+pushd -n ../a >/dev/null; pushd -n ../b >/dev/null; dirs | sed "s#$PWD#C#g"
+pushd -n +1; echo "st=$?"; dirs | sed "s#$PWD#C#g"
+pushd -n +0; pushd -n -0; dirs | sed "s#$PWD#C#g"
+pushd -n; echo "st=$?"; dirs | sed "s#$PWD#C#g"
+## stdout:
+C ../b ../a
+st=0
+C ../a C
+C C ../a
+st=0
+C C ../a
+## status: 0
+## files:
+a/
+b/
+c/

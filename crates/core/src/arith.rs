@@ -475,6 +475,8 @@ impl ExprParser {
                         let expr = match parse_expr(&raw) {
                             _ if dynamic => Err(ArithError::new(String::new())),
                             Ok(Some(expr)) => Ok(expr),
+                            // Blanks are an expression of 0, as in bash (`a[ ]`).
+                            Ok(None) if !raw.is_empty() => Ok(Expr::Num(0)),
                             Ok(None) => Err(ArithError::new(format!("{name}: bad array subscript"))),
                             Err(err) => Err(err),
                         };
@@ -609,7 +611,7 @@ impl Evaluator<'_> {
                 if self.env.is_assoc(name) {
                     return Ok(Slot::Key(text));
                 }
-                if text.trim().is_empty() {
+                if text.is_empty() {
                     return Err(ArithError::new(format!("{name}: bad array subscript")));
                 }
                 // Said in the subscript's own words, as an indexed subscript's error is.
@@ -1023,30 +1025,40 @@ impl crate::session::State {
             }
             return Ok(self.try_set_var(target, value)?);
         }
-        // `name[subscript]`, the subscript's own `]` the last character (`A[]]` is none);
-        // under `shopt -s assoc_expand_once` an associative array's key is all between the
-        // first `[` and the last `]`, as bash takes it.
-        let once = self.options.get(crate::options::Kind::Shopt, "assoc_expand_once") == Some(true);
-        let element = target.find('[').and_then(|open| {
-            let name = &target[..open];
-            if once && matches!(self.vars.get(name).map(|v| &v.value), Some(crate::vars::Value::Assoc(_))) {
-                return Some((name, target[open + 1..].strip_suffix(']')?));
-            }
-            let close = open + closing_bracket(&target[open..])?;
-            (close + 1 == target.len()).then(|| (name, &target[open + 1..close]))
-        });
-        let Some((name, subscript)) =
-            element.filter(|(name, subscript)| crate::vars::is_name(name) && !subscript.is_empty())
-        else {
+        let Some((name, subscript, _)) = self.element_operand(target, false) else {
             return Err(TargetError::Invalid(target.to_string()));
         };
         self.set_element_target(name, subscript, value)
+    }
+
+    /// `name[subscript]` as bash's `valid_array_reference` reads an operand of `read`,
+    /// `printf -v` (`unset` false) or `unset`, and whether an associative array's key is taken
+    /// as it is rather than expanded once more. Under `shopt -s assoc_expand_once` a key is not
+    /// expanded again, so its first `]` closes it, or its last when the operand was written as
+    /// an element (`read A[$k]`, [`State::arrayref_words`]), which for `unset` is enough;
+    /// otherwise quotes and nested brackets are skipped (`A[]]` and `a[80's]` are no element).
+    pub fn element_operand<'t>(&self, target: &'t str, unset: bool) -> Option<(&'t str, &'t str, bool)> {
+        let open = target.find('[')?;
+        let once = self.options.get(crate::options::Kind::Shopt, "assoc_expand_once") == Some(true);
+        let written = self.arrayref_words.iter().any(|word| word == target);
+        let as_is = once || unset && written;
+        let assoc =
+            as_is && matches!(self.vars.get(&target[..open]).map(|v| &v.value), Some(crate::vars::Value::Assoc(_)));
+        if assoc && written {
+            let key = target[open + 1..].strip_suffix(']')?;
+            return (crate::vars::is_name(&target[..open]) && !key.is_empty()).then(|| (&target[..open], key, true));
+        }
+        crate::vars::array_reference(target, assoc).map(|(name, key)| (name, key, as_is))
     }
 
     /// Sets `name[subscript]`, the subscript evaluated for an indexed array.
     fn set_element_target(&mut self, name: &str, subscript: &str, value: String) -> Result<(), TargetError> {
         let key = match self.vars.get(name).map(|var| &var.value) {
             Some(crate::vars::Value::Assoc(_)) => subscript.to_string(),
+            // `@` and `*` stand for every element, which no assignment sets.
+            _ if matches!(subscript, "@" | "*") => {
+                return Err(TargetError::Subscript(format!("{name}[{subscript}]: bad array subscript")));
+            }
             _ => eval(subscript, &mut ArithVars::new(self, None))
                 .map_err(|err| TargetError::Subscript(err.0))?
                 .to_string(),
@@ -1057,9 +1069,21 @@ impl crate::session::State {
     /// `unset 'name[subscript]'`: an indexed array's subscript is arithmetic (`a[i]`,
     /// `a[n-1]`), a negative one counting back from the end and refused before the first
     /// element (`[-5]: bad array subscript`, as bash words it); an associative array's is a key.
-    pub fn unset_element_target(&mut self, name: &str, subscript: &str) -> Result<(), TargetError> {
+    /// Unless `as_is`, an associative array's key is expanded once more, as bash's evaluator
+    /// expands a subscript (`unset 'a[$k]'` unsets the key `$k` holds; a command substitution
+    /// stays as text here).
+    pub fn unset_element_target(&mut self, name: &str, subscript: &str, as_is: bool) -> Result<(), TargetError> {
         let last = match self.vars.get(name).map(|var| &var.value) {
             Some(crate::vars::Value::Indexed(map)) => map.keys().next_back().copied(),
+            Some(crate::vars::Value::Assoc(_)) if !as_is => {
+                let key = {
+                    let mut env = ArithVars::new(self, None);
+                    let mut evaluator = Evaluator { env: &mut env, depth: 0, text: subscript };
+                    evaluator.subscript_text(subscript).map_err(|err| TargetError::Subscript(err.0))?
+                };
+                self.vars.unset_element(name, &key);
+                return Ok(());
+            }
             _ => {
                 self.vars.unset_element(name, subscript);
                 return Ok(());

@@ -64,6 +64,12 @@ impl Assoc {
         Assoc { entries: IndexMap::new(), buckets: CONVERTED_BUCKETS, next: 0 }
     }
 
+    /// An empty table of `buckets` buckets (a power of two), as bash's `hash_create (N)`
+    /// makes for a table of its own (the command hash table's 256).
+    pub fn with_buckets(buckets: u64) -> Self {
+        Assoc { entries: IndexMap::new(), buckets: buckets.next_power_of_two(), next: 0 }
+    }
+
     /// An empty table as large as this one: what a compound assignment (`m=(…)`) fills in
     /// place of the old, as bash's `assoc_create (h->nbuckets)` does.
     pub fn emptied(&self) -> Self {

@@ -183,6 +183,15 @@ pub struct State {
     pub last_background: Option<u32>,
     /// `pushd` stack.
     pub dir_stack: Vec<String>,
+    /// `DIRSTACK` as it was last read: bash computes the array when it is referenced and its
+    /// listings (`declare -a`, `set`) show that value, empty until the first reference.
+    pub dirstack_read: Vec<String>,
+    /// The operands of the running `read`, `printf`, `wait` or `unset` written as array
+    /// references (`read A[$k]`, bash's `W_ARRAYREF`), as they expanded: under
+    /// `assoc_expand_once` such an operand's key runs to its last `]`.
+    pub arrayref_words: Vec<String>,
+    /// The command hash table (`hash -p`, `BASH_CMDS`).
+    pub hashed: Arc<HashTable>,
     /// `alias` definitions, by name.
     pub aliases: std::sync::Arc<std::collections::BTreeMap<String, String>>,
     /// The functions and sourced files being run, outermost first (FUNCNAME, BASH_SOURCE,
@@ -246,6 +255,23 @@ pub struct State {
     ///
     /// [`Ctx::discard_line`]: crate::command::Ctx::discard_line
     pub discard_line: bool,
+}
+
+/// bash's command hash table: where each remembered name is found, and how many times it was
+/// used. No command here is a file found on a PATH, so only `hash -p` and assignments to
+/// `BASH_CMDS` fill it; it is listed (`hash`, `BASH_CMDS`) in the order of bash's own table.
+#[derive(Debug, Clone)]
+pub struct HashTable {
+    /// Name to path, in a table of bash's 256 buckets (`FILENAME_HASH_BUCKETS`).
+    pub paths: crate::assoc::Assoc,
+    /// Uses of each name (`hash -t` counts one), for `hash`'s `hits` column.
+    pub hits: HashMap<String, u32>,
+}
+
+impl Default for HashTable {
+    fn default() -> Self {
+        HashTable { paths: crate::assoc::Assoc::with_buckets(256), hits: HashMap::new() }
+    }
 }
 
 /// What a call's deadline does to a line still running then.
@@ -371,6 +397,9 @@ impl State {
             parent_traps: None,
             last_background: None,
             dir_stack: Vec::new(),
+            dirstack_read: Vec::new(),
+            arrayref_words: Vec::new(),
+            hashed: Arc::default(),
             aliases: Default::default(),
             frames: Vec::new(),
             source: Arc::from(""),
@@ -500,6 +529,14 @@ impl State {
             flags.push('c');
         }
         flags
+    }
+
+    /// `DIRSTACK` now: the working directory, then the stack's entries as `dirs` lists them;
+    /// read, so that listings show it from now on ([`State::dirstack_read`]).
+    pub fn read_dirstack(&mut self) -> Vec<String> {
+        let items: Vec<String> = std::iter::once(&self.cwd).chain(self.dir_stack.iter().rev()).cloned().collect();
+        self.dirstack_read.clone_from(&items);
+        items
     }
 
     /// Whether `name` is still one of the variables bash computes at each use ([`DYNAMIC`]),

@@ -1195,6 +1195,78 @@ pub fn split_element(text: &str) -> Option<(&str, &str)> {
     (idx + 1 == text.len() && is_name(&text[..open])).then(|| (&text[..open], &text[open + 1..idx]))
 }
 
+/// Where the subscript opened by the `[` at the start of `text` closes (the index of its `]`,
+/// or `text`'s length when nothing closes it), as bash's `skipsubscript` finds it: nested
+/// brackets counted, and a backslash's character, quoted text, `` `…` ``, `$(…)` and `${…}`
+/// skipped whole, unless `literal` (an associative array's key taken as it is, under
+/// `assoc_expand_once`), where the first `]` closes it.
+pub fn skip_subscript(text: &str, literal: bool) -> usize {
+    let bytes = text.as_bytes();
+    let mut depth = 1usize;
+    let mut at = 1;
+    while at < bytes.len() {
+        match bytes[at] {
+            b']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return at;
+                }
+            }
+            _ if literal => {}
+            b'\\' => at += 1,
+            b'[' => depth += 1,
+            quote @ (b'\'' | b'"' | b'`') => {
+                // To the closing quote (a double quote's backslash escapes).
+                at += 1;
+                while at < bytes.len() && bytes[at] != quote {
+                    if quote != b'\'' && bytes[at] == b'\\' {
+                        at += 1;
+                    }
+                    at += 1;
+                }
+                if at >= bytes.len() {
+                    return bytes.len();
+                }
+            }
+            b'$' if matches!(bytes.get(at + 1), Some(b'(' | b'{')) => {
+                let (open, close) = if bytes[at + 1] == b'(' { (b'(', b')') } else { (b'{', b'}') };
+                let mut nest = 1usize;
+                at += 2;
+                while at < bytes.len() {
+                    match bytes[at] {
+                        b'\\' => at += 1,
+                        b if b == open => nest += 1,
+                        b if b == close => {
+                            nest -= 1;
+                            if nest == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    at += 1;
+                }
+                if at >= bytes.len() {
+                    return bytes.len();
+                }
+            }
+            _ => {}
+        }
+        at += 1;
+    }
+    bytes.len()
+}
+
+/// `name[subscript]` as bash's `valid_array_reference` reads a word naming an element (`read`'s
+/// and `printf -v`'s operands): a name, then a non-empty subscript whose `]` ([`skip_subscript`])
+/// ends the word. `literal` as there.
+pub fn array_reference(text: &str, literal: bool) -> Option<(&str, &str)> {
+    let open = text.find('[')?;
+    let close = open + skip_subscript(&text[open..], literal);
+    let name = &text[..open];
+    (is_name(name) && close + 1 == text.len() && close > open + 1).then(|| (name, &text[open + 1..close]))
+}
+
 /// Applies `declare -l`/`-u`/`-c` to a value.
 pub fn apply_case(attrs: Attrs, value: String) -> String {
     if attrs.has(Attrs::CAPITALIZE) {
@@ -1227,6 +1299,20 @@ impl Var {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_element_reference_closes_as_bash_skips_a_subscript() {
+        assert_eq!(array_reference("A[k]", false), Some(("A", "k")));
+        assert_eq!(array_reference("A[]]", false), None);
+        assert_eq!(array_reference("A[]", false), None);
+        assert_eq!(array_reference("a[80's]", false), None);
+        assert_eq!(array_reference("a[x[y]]", false), Some(("a", "x[y]")));
+        assert_eq!(array_reference("a[x[y]", true), Some(("a", "x[y")));
+        assert_eq!(array_reference("a['x]']", false), Some(("a", "'x]'")));
+        assert_eq!(array_reference("a[$(echo ])]", false), Some(("a", "$(echo ])")));
+        assert_eq!(skip_subscript("[x[y]=1", true), 4);
+        assert_eq!(skip_subscript("[x[y]=1", false), 7);
+    }
 
     /// `set_number` leaves the variables as `set` with the number's decimal text does, over
     /// every kind of variable it may meet: none, a string (also upper-cased, readonly), an

@@ -169,6 +169,8 @@ fn dynamic(name: &str) -> bool {
             | "BASH_SOURCE"
             | "BASH_LINENO"
             | "DIRSTACK"
+            | "BASH_ALIASES"
+            | "BASH_CMDS"
             | "BASH_COMMAND"
     )
 }

@@ -192,8 +192,8 @@ impl<'a> Ctx<'a> {
     }
 
     /// Unsets `name[subscript]` (see [`State::unset_element_target`]).
-    pub fn unset_element(&mut self, name: &str, subscript: &str) -> Result<(), crate::arith::TargetError> {
-        self.state.unset_element_target(name, subscript)
+    pub fn unset_element(&mut self, name: &str, subscript: &str, as_is: bool) -> Result<(), crate::arith::TargetError> {
+        self.state.unset_element_target(name, subscript, as_is)
     }
 
     /// Sets a name or `name[subscript]` (see [`State::set_target`]).
@@ -459,7 +459,11 @@ impl<'a> Ctx<'a> {
             crate::arith::TargetError::Readonly(name) => self.readonly_refused(name).await,
             crate::arith::TargetError::Subscript(message) => {
                 self.err(format!("{}{message}\n", self.shell_prefix())).await;
-                self.discard_line();
+                // An arithmetic error jumps back to the top level; a subscript that names no
+                // element (`a[@]`) is only refused.
+                if !message.ends_with(": bad array subscript") {
+                    self.discard_line();
+                }
                 1
             }
             // A circle of references: its warning is a note, said after the command.
