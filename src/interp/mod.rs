@@ -11,6 +11,7 @@ mod cond;
 mod coproc;
 mod exec;
 mod expand;
+mod history;
 mod jobs;
 mod keyword;
 pub(crate) mod line;
@@ -212,6 +213,9 @@ impl Interp {
         self.state.options = Options::default();
         self.state.import_option_variables();
         self.state.frames = Vec::new();
+        // A new shell has a history list of its own, empty.
+        self.state.history = Arc::default();
+        self.state.hist_memory = Default::default();
         // A new shell starts with no trap but the ignored signals, whatever `set -T` passed on.
         self.state.traps = Arc::new(ignored_traps(&self.state.traps));
         self.state.ignored_at_entry = ignored_traps(&self.state.traps).into_keys().collect();

@@ -128,6 +128,8 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
             Err(Flow::Return(status))
         }
         Special::Caller => Ok(caller(interp, &argv, io).await),
+        Special::History => super::history::history(interp, &argv, io).await,
+        Special::Fc => super::history::fc(interp, &argv, io).await,
         Special::Compgen => Ok(super::compgen::compgen(interp, &argv, io).await),
         Special::Let => {
             let mut exprs = match parsed(&interp.state, &argv, io).await {
@@ -374,28 +376,58 @@ impl Interp {
                     return Ok(crate::status::USAGE);
                 }
             };
-            let result = match self.reached(&list[..], |check, list| check.check(list)) {
-                Ok(()) => self.exec_list(&list, io).await,
-                Err(flow) => Err(flow),
-            };
-            status = match result {
-                // Back to the outermost text first (see `Interp::to_top_level`).
-                Err(Flow::Discard) if self.to_top_level && self.readers > 1 => return Err(Flow::Discard),
-                // And `-c` text ends there, as bash's `run_one_command` does.
-                Err(Flow::Discard) if self.to_top_level && matches!(reading, super::line::Reading::Typed) => {
-                    self.to_top_level = false;
-                    self.state.last_status = 1;
-                    return Ok(1);
+            match self.run_read_command(list, io, reading).await? {
+                std::ops::ControlFlow::Continue(next) => status = next,
+                std::ops::ControlFlow::Break(last) => return Ok(last),
+            }
+            // Once history or its expansion is on, the main script is read a line at a time.
+            if self.readers == 1
+                && matches!(reading, super::line::Reading::File(_))
+                && (self.history_on() || self.histexpand_on())
+                && self.exited.is_none()
+            {
+                let at = commands.offset();
+                let text = commands.text();
+                let line = commands.first_line() + text[..at].matches('\n').count() as u32;
+                let rest = text[at..].to_string();
+                if self.history_on() {
+                    self.history_load_file();
                 }
-                Err(Flow::Discard) => {
-                    self.to_top_level = false;
-                    self.state.last_status = 1;
-                    1
-                }
-                other => other?,
-            };
+                return self.read_lines_with_history(&rest, line, io, reading).await;
+            }
         }
         Ok(status)
+    }
+
+    /// Runs one complete command a reader has read: the pre-flight checks it when reached.
+    /// `Break` ends the reading with that status (bash's jump to the top level of `-c` text).
+    pub(crate) async fn run_read_command(
+        &mut self,
+        list: crate::ast::List,
+        io: &Io,
+        reading: super::line::Reading<'_>,
+    ) -> Result<std::ops::ControlFlow<Status, Status>, Flow> {
+        use std::ops::ControlFlow;
+        let result = match self.reached(&list[..], |check, list| check.check(list)) {
+            Ok(()) => self.exec_list(&list, io).await,
+            Err(flow) => Err(flow),
+        };
+        Ok(ControlFlow::Continue(match result {
+            // Back to the outermost text first (see `Interp::to_top_level`).
+            Err(Flow::Discard) if self.to_top_level && self.readers > 1 => return Err(Flow::Discard),
+            // And `-c` text ends there, as bash's `run_one_command` does.
+            Err(Flow::Discard) if self.to_top_level && matches!(reading, super::line::Reading::Typed) => {
+                self.to_top_level = false;
+                self.state.last_status = 1;
+                return Ok(ControlFlow::Break(1));
+            }
+            Err(Flow::Discard) => {
+                self.to_top_level = false;
+                self.state.last_status = 1;
+                1
+            }
+            other => other?,
+        }))
     }
 }
 

@@ -747,6 +747,10 @@ pub enum Special {
     Return,
     /// `caller`.
     Caller,
+    /// `history`.
+    History,
+    /// `fc`.
+    Fc,
     /// `compgen`.
     Compgen,
     /// `let`.
