@@ -357,5 +357,9 @@ pub const FC: Spec = Spec {
         Opt::short('r', "reverse the order of the lines (newest listed first)"),
         Opt::short('s', "re-execute the command without invoking an editor"),
     ],
-    ..special("fc", "display or execute commands from the history list", &["[-e ename] [-lnr] [first] [last] or fc -s [pat=rep] [command]"])
+    ..special(
+        "fc",
+        "display or execute commands from the history list",
+        &["[-e ename] [-lnr] [first] [last] or fc -s [pat=rep] [command]"],
+    )
 };

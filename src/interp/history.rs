@@ -100,8 +100,8 @@ impl Interp {
             &self.state.history
         };
         let quote = quote_open(previous_lines);
-        let extglob = self.state.options.extglob;
-        let outcome = histexpand::expand(line, list, &chars, &mut self.state.hist_memory, extglob, quote);
+        let mode = histexpand::Mode { extglob: self.state.options.extglob, posix: self.state.options.posix };
+        let outcome = histexpand::expand(line, list, &chars, &mut self.state.hist_memory, mode, quote);
         match outcome {
             Outcome::Unchanged => Some(line.to_string()),
             Outcome::Expanded(text) => {
@@ -127,7 +127,13 @@ impl Interp {
     /// Reads the rest of the main script (`text`, whose first line is `line`) a line at a time
     /// while history or its expansion is on: each line is expanded and added before the
     /// parser sees it, and a command runs once its lines are complete.
-    pub(crate) async fn read_lines_with_history(&mut self, text: &str, mut line: u32, io: &Io, reading: Reading<'_>) -> ExecResult {
+    pub(crate) async fn read_lines_with_history(
+        &mut self,
+        text: &str,
+        mut line: u32,
+        io: &Io,
+        reading: Reading<'_>,
+    ) -> ExecResult {
         let mut status = self.state.last_status;
         let mut pos = 0;
         let substs = self.process_substs.len();
@@ -143,7 +149,10 @@ impl Interp {
                 let raw = text[next..end].strip_suffix('\n').unwrap_or(&text[next..end]);
                 next = end;
                 lines += 1;
-                let expanded = if self.histexpand_on() {
+                // Messages name the line being read.
+                self.state.lineno = line + lines - 1;
+                // A here-document's body is not expanded.
+                let expanded = if self.histexpand_on() && !heredoc_open(&command) {
                     self.history_expand_line(raw, &command, io).await.unwrap_or_default()
                 } else {
                     raw.to_string()
@@ -196,7 +205,9 @@ impl Interp {
         if self.state.history.this_session > 0 {
             return;
         }
-        let Some(path) = self.state.vars.get_str("HISTFILE").filter(|p| !p.is_empty()).map(str::to_string) else { return };
+        let Some(path) = self.state.vars.get_str("HISTFILE").filter(|p| !p.is_empty()).map(str::to_string) else {
+            return;
+        };
         let abs = self.state.abs_path(&path);
         if let Ok(bytes) = self.fs("history").read(&abs) {
             let text = toolsh_bytes::decode(&bytes).into_owned();
@@ -263,7 +274,10 @@ pub(crate) async fn history(interp: &mut Interp, argv: &[String], io: &Io) -> Ex
             idx += 1;
             break;
         }
-        if !arg.starts_with('-') || arg == "-" || arg[1..].starts_with(|c: char| c.is_ascii_digit()) && !flags.is_empty() {
+        if !arg.starts_with('-')
+            || arg == "-"
+            || arg[1..].starts_with(|c: char| c.is_ascii_digit()) && !flags.is_empty()
+        {
             break;
         }
         if arg[1..].starts_with(|c: char| c.is_ascii_digit()) {
@@ -312,16 +326,16 @@ pub(crate) async fn history(interp: &mut Interp, argv: &[String], io: &Io) -> Ex
         let chars = Chars::from_var(interp.state.vars.get_str("histchars"));
         let mut status = 0;
         let mut out = String::new();
-        let extglob = interp.state.options.extglob;
+        let mode = histexpand::Mode { extglob: interp.state.options.extglob, posix: interp.state.options.posix };
         for arg in args {
             let list = (*interp.state.history).clone();
-            match histexpand::expand(arg, &list, &chars, &mut interp.state.hist_memory, extglob, None) {
+            match histexpand::expand(arg, &list, &chars, &mut interp.state.hist_memory, mode, None) {
                 Outcome::Unchanged => out.push_str(&format!("{arg}\n")),
                 Outcome::Expanded(text) | Outcome::PrintOnly(text) => out.push_str(&format!("{text}\n")),
-                Outcome::Error(message) => {
+                Outcome::Error(_) => {
                     let _ = io.stdout().write_text(&out).await;
                     out.clear();
-                    say(interp, io, "history", &message).await;
+                    say(interp, io, "history", &format!("{arg}: history expansion failed")).await;
                     status = 1;
                 }
             }
@@ -395,7 +409,13 @@ async fn delete_entries(interp: &mut Interp, spec: &str, io: &Io) -> crate::Stat
     let (first, last) = match range {
         Some((a, b)) if !b.is_empty() => {
             let (Some(first), Some(last)) = (resolve(a), resolve(b)) else {
-                let bad = if resolve(a).is_none() && a.parse::<i64>().is_ok() { a } else if b.parse::<i64>().is_ok() { b } else { spec };
+                let bad = if resolve(a).is_none() && a.parse::<i64>().is_ok() {
+                    a
+                } else if b.parse::<i64>().is_ok() {
+                    b
+                } else {
+                    spec
+                };
                 say(interp, io, "history", &format!("{bad}: history position out of range")).await;
                 return 1;
             };
@@ -485,11 +505,7 @@ fn fc_number(history: &History, spec: &str, last: usize, listing: bool, first: b
             return Ok((n + last as i64 + 1).max(0) as usize);
         }
         if n == 0 {
-            return if negative {
-                if listing { Ok(real_last) } else { Err(true) }
-            } else {
-                Ok(last)
-            };
+            return if negative { if listing { Ok(real_last) } else { Err(true) } } else { Ok(last) };
         }
         let n = n - history.base() as i64;
         if n < 0 || n as usize >= last + 1 && n as usize > last {

@@ -52,6 +52,48 @@ pub enum Outcome {
     Error(String),
 }
 
+/// The shell's modes that change what expands.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Mode {
+    /// `shopt -s extglob`: `!(` starts a pattern.
+    pub extglob: bool,
+    /// `set -o posix`: double quotes stop expansion too.
+    pub posix: bool,
+}
+
+/// readline's first pass: whether any `!` of the whole line is one to expand (the checks see
+/// the whole line here, so `[!a-z]` and `${!name}` are left alone).
+fn any_expansion(s: &[char], chars: &Chars, mode: Mode, quote: Option<char>) -> bool {
+    let mut dquote = quote == Some('"');
+    let mut i = 0;
+    if quote == Some('\'') {
+        i = single_quoted_end(s, 0, false) + 1;
+    }
+    while i < s.len() {
+        let c = s[i];
+        let cc = s.get(i + 1).copied();
+        if Some(c) == chars.comment && !dquote && (i == 0 || is_word_delimiter(s[i - 1])) {
+            return false;
+        } else if c == chars.bang {
+            let literal = cc.is_none_or(|cc| NO_EXPAND.contains(&cc) || (dquote && cc == '"'));
+            if !literal && !inhibited(s, i, chars.bang, mode.extglob, mode.posix) {
+                return true;
+            }
+        } else if dquote && c == '\\' && cc == Some('"') {
+            i += 1;
+        } else if c == '"' {
+            dquote = !dquote;
+        } else if !dquote && c == '\'' {
+            let dollar = i > 0 && s[i - 1] == '$';
+            i = single_quoted_end(s, i + 1, dollar);
+        } else if c == '\\' && (cc == Some('\'') || cc == Some(chars.bang)) {
+            i += 1;
+        }
+        i += 1;
+    }
+    false
+}
+
 /// Characters after the expansion character that make it literal.
 const NO_EXPAND: &[char] = &[' ', '\t', '\n', '\r', '='];
 /// Characters that end an event's search string (bash's `history_search_delimiter_chars`).
@@ -63,12 +105,22 @@ pub fn may_expand(line: &str, chars: &Chars) -> bool {
 }
 
 /// Expands `line` against `history`.
-pub fn expand(line: &str, history: &History, chars: &Chars, memory: &mut Memory, extglob: bool, quote: Option<char>) -> Outcome {
+pub fn expand(
+    line: &str,
+    history: &History,
+    chars: &Chars,
+    memory: &mut Memory,
+    mode: Mode,
+    quote: Option<char>,
+) -> Outcome {
+    let Mode { extglob, posix } = mode;
     let mut s: Vec<char> = line.chars().collect();
     if chars.sub.is_some_and(|sub| s.first() == Some(&sub)) {
         let mut prefixed = vec![chars.bang, chars.bang, ':', 's'];
         prefixed.extend(s);
         s = prefixed;
+    } else if !any_expansion(&s, chars, mode, quote) {
+        return Outcome::Unchanged;
     }
     let mut out: Vec<char> = Vec::with_capacity(s.len());
     let mut dquote = quote == Some('"');
@@ -101,7 +153,7 @@ pub fn expand(line: &str, history: &History, chars: &Chars, memory: &mut Memory,
             let mut probe = out.clone();
             probe.push(c);
             probe.extend(cc);
-            if inhibited(&probe, out.len(), chars.bang, extglob) {
+            if inhibited(&probe, out.len(), chars.bang, extglob, posix) {
                 out.push(c);
                 i += 1;
                 continue;
@@ -165,7 +217,7 @@ fn single_quoted_end(s: &[char], from: usize, dollar: bool) -> usize {
 
 /// bash's `bash_history_inhibit_expansion`: whether the `!` at `i` of `s` (the line expanded
 /// so far, the `!` and the character after it) stays as it is.
-fn inhibited(s: &[char], i: usize, bang: char, extglob: bool) -> bool {
+fn inhibited(s: &[char], i: usize, bang: char, extglob: bool, posix: bool) -> bool {
     let after = |from: usize, c: char| s.get(from..).is_some_and(|rest| rest.contains(&c));
     if i > 0 && s[i - 1] == '[' && after(i + 1, ']') {
         return true;
@@ -180,16 +232,16 @@ fn inhibited(s: &[char], i: usize, bang: char, extglob: bool) -> bool {
         return true;
     }
     // Is the `!` at `i` one a scan that skips quotes and command substitutions reaches?
-    let mut t = skip_to_bang(s, 0, bang);
+    let mut t = skip_to_bang(s, 0, bang, posix);
     while t < i {
-        t = skip_to_bang(s, t + 1, bang);
+        t = skip_to_bang(s, t + 1, bang, posix);
     }
     t > i
 }
 
 /// bash's `skip_to_histexp`: the next `!` from `start` outside single quotes and not inside a
 /// command substitution's double-quoted string (`s.len()` when there is none).
-fn skip_to_bang(s: &[char], start: usize, bang: char) -> usize {
+fn skip_to_bang(s: &[char], start: usize, bang: char, posix: bool) -> usize {
     let (mut i, mut dquote, mut old_dquote, mut backq, mut comsub) = (start, false, false, false, 0usize);
     while i < s.len() {
         let c = s[i];
@@ -210,6 +262,12 @@ fn skip_to_bang(s: &[char], start: usize, bang: char) -> usize {
         } else if dquote && c == '\'' {
         } else if c == '\'' {
             i = single_quoted_end(s, i + 1, false);
+        } else if c == '"' && posix {
+            // POSIX mode: a double-quoted string is skipped whole.
+            i += 1;
+            while i < s.len() && s[i] != '"' {
+                i += if s[i] == '\\' { 2 } else { 1 };
+            }
         } else if c == '"' {
             dquote = !dquote;
         } else if matches!(c, '$' | '<' | '>') && next == Some('(') && s.get(i + 2) != Some(&'(') {
@@ -306,7 +364,9 @@ fn expand_one(
                     let lhs = subst_pattern(s, &mut i, delimiter);
                     match lhs {
                         Some(lhs) if !lhs.is_empty() => memory.lhs = Some(lhs),
-                        _ if memory.lhs.is_none() => memory.lhs = memory.search_string.clone().filter(|s| !s.is_empty()),
+                        _ if memory.lhs.is_none() => {
+                            memory.lhs = memory.search_string.clone().filter(|s| !s.is_empty())
+                        }
                         _ => {}
                     }
                     let rhs = subst_pattern(s, &mut i, delimiter).unwrap_or_default();
@@ -431,9 +491,11 @@ fn event_at(s: &[char], i: &mut usize, qc: Option<char>, history: &History, memo
     if wanted.is_empty() && substring {
         wanted = memory.search_string.clone()?;
     }
-    let found = history.entries().iter().rev().find(|e| {
-        if substring { e.line.contains(&wanted) } else { e.line.starts_with(&wanted) }
-    })?;
+    let found = history
+        .entries()
+        .iter()
+        .rev()
+        .find(|e| if substring { e.line.contains(&wanted) } else { e.line.starts_with(&wanted) })?;
     if substring {
         memory.search_match = tokenize(&found.line).into_iter().find(|w| w.contains(&wanted));
         memory.search_string = Some(wanted);
@@ -558,13 +620,25 @@ pub fn tokenize(line: &str) -> Vec<String> {
         if i >= s.len() {
             break;
         }
-        let start = i;
+        let mut start = i;
+        // `2>`: a descriptor's digits belong to its operator.
+        let digits = s[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if digits > 0
+            && s.get(i + digits).is_some_and(|c| matches!(c, '<' | '>'))
+            && s.get(i + digits + 1) != Some(&'(')
+        {
+            i += digits;
+        }
         let c = s[i];
         let next = s.get(i + 1).copied();
         if "<>;&|".contains(c) && !(matches!(c, '<' | '>') && next == Some('(')) {
             i += 1;
             let two = next.is_some_and(|n| {
-                (n == c && "<>;&|".contains(c)) || (c == '>' && n == '&') || (c == '<' && n == '&') || (c == '&' && n == '>') || (c == '|' && n == '&')
+                (n == c && "<>;&|".contains(c))
+                    || (c == '>' && n == '&')
+                    || (c == '<' && n == '&')
+                    || (c == '&' && n == '>')
+                    || (c == '|' && n == '&')
             });
             if two {
                 i += 1;
@@ -576,6 +650,7 @@ pub fn tokenize(line: &str) -> Vec<String> {
             words.push(s[start..i].iter().collect());
             continue;
         }
+        start = i;
         if c == '(' || c == ')' {
             i += 1;
             words.push(c.to_string());
@@ -654,7 +729,7 @@ mod tests {
 
     fn run(line: &str, history: &History) -> Outcome {
         let chars = Chars::from_var(None);
-        expand(line, history, &chars, &mut Memory::default(), true, None)
+        expand(line, history, &chars, &mut Memory::default(), Mode { extglob: true, posix: false }, None)
     }
 
     #[test]

@@ -131,7 +131,9 @@ impl History {
     pub fn read_file(&mut self, text: &str, max: Option<usize>) {
         let mut time = None;
         for line in text.lines() {
-            if let Some(seconds) = line.strip_prefix('#').filter(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())) {
+            if let Some(seconds) =
+                line.strip_prefix('#').filter(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+            {
                 time = seconds.parse().ok();
                 continue;
             }
