@@ -323,6 +323,10 @@ pub(crate) async fn history(interp: &mut Interp, argv: &[String], io: &Io) -> Ex
         return Ok(0);
     }
     if flags.contains('p') {
+        // The `history -p` line itself leaves the list (bash).
+        if interp.history_on() && interp.state.history.last_added {
+            Arc::make_mut(&mut interp.state.history).remove_last();
+        }
         let chars = Chars::from_var(interp.state.vars.get_str("histchars"));
         let mut status = 0;
         let mut out = String::new();

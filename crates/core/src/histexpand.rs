@@ -316,6 +316,13 @@ fn expand_one(
             None => return Err(err(i, "event not found")),
         }
     };
+    // Errors past the event name only what follows it (`:s/a/b/: substitution failed`).
+    let after_event = i;
+    let err = |end: usize, what: &str| {
+        let end = end.min(s.len());
+        let text: String = s[after_event.min(end)..end].iter().collect();
+        format!("{text}: {what}")
+    };
     let mut text = match word_spec(s, &mut i, &event, memory) {
         Ok(Some(words)) => words,
         Ok(None) => event,
@@ -497,7 +504,9 @@ fn event_at(s: &[char], i: &mut usize, qc: Option<char>, history: &History, memo
         .rev()
         .find(|e| if substring { e.line.contains(&wanted) } else { e.line.starts_with(&wanted) })?;
     if substring {
-        memory.search_match = tokenize(&found.line).into_iter().find(|w| w.contains(&wanted));
+        // The word holding the match (searched from the line's end, as readline does).
+        let at = found.line.rfind(&wanted).unwrap_or(0);
+        memory.search_match = word_at(&found.line, at);
         memory.search_string = Some(wanted);
     }
     Some(found.line.clone())
@@ -690,6 +699,20 @@ pub fn tokenize(line: &str) -> Vec<String> {
         words.push(s[start..end].iter().collect());
     }
     words
+}
+
+/// The word of `line` that holds byte `at`.
+fn word_at(line: &str, at: usize) -> Option<String> {
+    let mut from = 0;
+    for word in tokenize(line) {
+        let start = line[from..].find(&word).map(|i| from + i)?;
+        let end = start + word.len();
+        if at >= start && at < end {
+            return Some(word);
+        }
+        from = end;
+    }
+    None
 }
 
 /// `:q`: the text single-quoted as the shell reads it back.
