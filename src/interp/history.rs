@@ -118,7 +118,6 @@ impl Interp {
             Outcome::Error(message) => {
                 let said = format!("{}{message}\n", self.state.diagnostic_prefix());
                 let _ = io.stderr().write_text(&said).await;
-                self.state.last_status = 1;
                 None
             }
         }
@@ -148,20 +147,29 @@ impl Interp {
                 let end = text[next..].find('\n').map_or(text.len(), |i| next + i + 1);
                 let raw = text[next..end].strip_suffix('\n').unwrap_or(&text[next..end]);
                 next = end;
-                lines += 1;
                 // Messages name the line being read.
-                self.state.lineno = line + lines - 1;
-                // A here-document's body is not expanded.
-                let expanded = if self.histexpand_on() && !heredoc_open(&command) {
-                    self.history_expand_line(raw, &command, io).await.unwrap_or_default()
+                self.state.lineno = line + lines;
+                // A here-document's body is not expanded. A line whose expansion failed (or
+                // was only printed) is dropped, and bash's line count does not count it.
+                let expanded = if self.histexpand_on() && self.history_on() && !heredoc_open(&command) {
+                    self.history_expand_line(raw, &command, io).await
                 } else {
-                    raw.to_string()
+                    Some(raw.to_string())
                 };
-                if self.history_on() {
-                    self.history_add(&expanded, &command);
+                if let Some(expanded) = expanded {
+                    lines += 1;
+                    if self.history_on() {
+                        self.history_add(&expanded, &command);
+                    }
+                    command.push_str(&expanded);
+                    command.push('\n');
+                } else if command.is_empty() {
+                    break None;
+                } else if next >= text.len() {
+                    break parser::Commands::from_line(&command, line).next();
+                } else {
+                    continue;
                 }
-                command.push_str(&expanded);
-                command.push('\n');
                 let mut commands = parser::Commands::from_line(&command, line);
                 commands.set_aliases(&self.aliases_in_effect());
                 commands.set_posix(self.state.options.posix);
@@ -211,12 +219,44 @@ impl Interp {
         let abs = self.state.abs_path(&path);
         if let Ok(bytes) = self.fs("history").read(&abs) {
             let text = toolsh_bytes::decode(&bytes).into_owned();
-            let max = self.file_max();
+            let lines: Vec<&str> = text.lines().collect();
+            let keep = self.file_max().map_or(lines.len(), |max| max.min(lines.len()));
+            let kept: String = lines[lines.len() - keep..].iter().map(|l| format!("{l}\n")).collect();
+            let max = self.history_max();
             let history = Arc::make_mut(&mut self.state.history);
-            history.read_file(&text, max);
-            history.file_lines_read = text.lines().count();
+            history.read_file(&kept, max);
+            history.file_lines_read = lines.len();
             history.unwritten = 0;
         }
+    }
+
+    /// Writes the list to `HISTFILE` as a shell that added lines does when it ends: appended
+    /// under `shopt -s histappend`, else the whole list; then the file keeps its newest
+    /// `HISTFILESIZE` lines.
+    pub(crate) fn history_save_at_exit(&mut self) {
+        if !self.history_on() || self.state.history.this_session == 0 {
+            return;
+        }
+        let Some(path) = self.state.vars.get_str("HISTFILE").filter(|p| !p.is_empty()).map(str::to_string) else {
+            return;
+        };
+        let abs = self.state.abs_path(&path);
+        let times = self.state.vars.get_str("HISTTIMEFORMAT").is_some();
+        let history = self.state.history.clone();
+        let mut text = if self.shopt("histappend") {
+            let old = self.fs("history").read(&abs).map(|b| toolsh_bytes::decode(&b).into_owned()).unwrap_or_default();
+            let new = &history.entries()[history.len() - history.unwritten.min(history.len())..];
+            old + &History::file_text(new, times)
+        } else {
+            History::file_text(history.entries(), times)
+        };
+        if let Some(max) = self.file_max() {
+            let lines: Vec<&str> = text.lines().collect();
+            if lines.len() > max {
+                text = lines[lines.len() - max..].iter().map(|l| format!("{l}\n")).collect();
+            }
+        }
+        let _ = self.fs("history").write(&abs, text.as_bytes(), crate::vfs::WriteMode::Truncate);
     }
 
     /// The time an entry added now keeps: bash stamps entries only while `HISTTIMEFORMAT` is set.
@@ -369,7 +409,7 @@ pub(crate) async fn history(interp: &mut Interp, argv: &[String], io: &Io) -> Ex
     // Listing.
     if args.len() > 1 {
         say(interp, io, "history", "too many arguments").await;
-        return Ok(crate::status::USAGE);
+        return Ok(1);
     }
     let count = match args.first() {
         None => None,
@@ -377,7 +417,7 @@ pub(crate) async fn history(interp: &mut Interp, argv: &[String], io: &Io) -> Ex
             Ok(n) => Some(usize::try_from(n).unwrap_or(0)),
             Err(_) => {
                 say(interp, io, "history", &format!("{n}: numeric argument required")).await;
-                return Ok(crate::status::USAGE);
+                return Ok(1);
             }
         },
     };
@@ -453,10 +493,8 @@ async fn file_operation(interp: &mut Interp, op: char, file: Option<&String>, io
         'r' | 'n' => {
             let text = match interp.fs("history").read(&abs) {
                 Ok(bytes) => toolsh_bytes::decode(&bytes).into_owned(),
-                Err(err) => {
-                    say(interp, io, "history", &format!("{name}: {}", crate::vfs::describe(&err))).await;
-                    return 1;
-                }
+                // bash says nothing of a file it cannot read.
+                Err(_) => return 1,
             };
             let max = interp.history_max();
             let history = Arc::make_mut(&mut interp.state.history);
@@ -479,16 +517,15 @@ async fn file_operation(interp: &mut Interp, op: char, file: Option<&String>, io
             } else {
                 (History::file_text(history.entries(), times), crate::vfs::WriteMode::Truncate)
             };
+            // `-a` marks the session's lines written; `-w` leaves them for a later `-a`, as
+            // bash does. A file that cannot be written fails without a word.
             match interp.fs("history").write(&abs, data.as_bytes(), mode) {
-                Ok(()) => {
-                    let history = Arc::make_mut(&mut interp.state.history);
-                    history.unwritten = 0;
+                Ok(()) if op == 'a' => {
+                    Arc::make_mut(&mut interp.state.history).unwritten = 0;
                     0
                 }
-                Err(err) => {
-                    say(interp, io, "history", &format!("{name}: {}", crate::vfs::describe(&err))).await;
-                    1
-                }
+                Ok(()) => 0,
+                Err(_) => 1,
             }
         }
     }

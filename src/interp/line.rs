@@ -305,6 +305,7 @@ impl Interp {
     /// Ends the session: runs the EXIT trap once and returns the final status.
     pub(crate) async fn finish(&mut self, io: &Io) -> Status {
         let status = self.exited.unwrap_or(self.state.last_status);
+        self.history_save_at_exit();
         if let Some(action) = Arc::make_mut(&mut self.state.traps).remove("EXIT") {
             self.state.last_status = status;
             // Under the same wall time as any line, and audited like one; a trap cut off by

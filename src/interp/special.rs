@@ -702,6 +702,7 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
         Err(Flow::Fatal(crate::status::EXPANSION)) => Err(Flow::Exit(crate::status::EXPANSION)),
         other => other,
     };
+    sub.history_save_at_exit();
     Ok(sub.finish_subshell(result, io).await)
 }
 

@@ -235,3 +235,243 @@ echo "$-"
 ## status: 0
 ## files:
 s.sh: "set -o history\necho one\necho !!\necho \"$-\"\nhistory -p '!!'\n"
+
+### history -s, -p, -c and bad options
+cat > s.sh <<'EOF'
+set -o history
+echo first
+history -s stored line
+history -p '!!' '!e' 'plain'
+history -p '!nosuch'
+echo "status $?"
+history
+history -c
+history
+history -x
+echo "status $?"
+history -a -w
+echo "status $?"
+history 1 2
+history abc
+echo "status $?"
+EOF
+bash s.sh 2>&1
+## stdout:
+first
+stored line
+echo first
+plain
+s.sh: line 5: history: !nosuch: history expansion failed
+status 1
+    1  echo first
+    2  stored line
+    3  echo "status $?"
+    4  history
+    1  history
+s.sh: line 10: history: -x: invalid option
+history: usage: history [-c] [-d offset] [n] or history -anrw [filename] or history -ps arg [arg...]
+status 2
+s.sh: line 12: history: cannot use more than one of -anrw
+status 1
+s.sh: line 14: history: too many arguments
+s.sh: line 15: history: abc: numeric argument required
+status 1
+## status: 0
+## files:
+s.sh: "set -o history\necho first\nhistory -s stored line\nhistory -p '!!' '!e' 'plain'\nhistory -p '!nosuch'\necho \"status $?\"\nhistory\nhistory -c\nhistory\nhistory -x\necho \"status $?\"\nhistory -a -w\necho \"status $?\"\nhistory 1 2\nhistory abc\necho \"status $?\"\n"
+
+### history -w, -a and -r through HISTFILE and a named file; HISTSIZE keeps the newest
+cat > s.sh <<'EOF'
+HISTFILE=$PWD/h.txt
+set -o history
+echo a
+history -w
+echo b
+history -a
+cat h.txt
+history -c
+history -r other.txt
+history -r h.txt
+HISTSIZE=2
+echo c
+history
+EOF
+bash s.sh 2>&1; echo "--"; cat h.txt
+## stdout:
+a
+b
+echo a
+history -w
+echo a
+history -w
+echo b
+history -a
+c
+    9  echo c
+   10  history
+--
+echo c
+history
+## status: 0
+## files:
+h.txt: "echo c\nhistory\n"
+s.sh: "HISTFILE=$PWD/h.txt\nset -o history\necho a\nhistory -w\necho b\nhistory -a\ncat h.txt\nhistory -c\nhistory -r other.txt\nhistory -r h.txt\nHISTSIZE=2\necho c\nhistory\n"
+
+### set -o history reads HISTFILE, HISTFILESIZE keeps its newest lines
+printf 'old 1\nold 2\nold 3\n' > h.txt
+cat > s.sh <<'EOF'
+HISTFILE=$PWD/h.txt
+HISTFILESIZE=2
+set -o history
+history
+EOF
+bash s.sh 2>&1
+## stdout:
+    1  old 2
+    2  old 3
+    3  history
+## status: 0
+## files:
+h.txt: "old 3\nhistory\n"
+s.sh: "HISTFILE=$PWD/h.txt\nHISTFILESIZE=2\nset -o history\nhistory\n"
+
+### histappend appends the session's lines to HISTFILE when the shell ends
+printf 'old\n' > h.txt
+cat > s.sh <<'EOF'
+HISTFILE=$PWD/h.txt
+shopt -s histappend
+set -o history
+echo new
+EOF
+bash s.sh 2>&1; cat h.txt
+## stdout:
+new
+old
+echo new
+## status: 0
+## files:
+h.txt: "old\necho new\n"
+s.sh: "HISTFILE=$PWD/h.txt\nshopt -s histappend\nset -o history\necho new\n"
+
+### history expansion: events, word designators and modifiers
+cat > s.sh <<'EOF'
+set -o history
+set -H
+echo a b c /x/y.tar.gz
+echo !!:1 !-1:$ !!:2-3 !!:*
+echo !!:$:h !!:$:t !!:$:r !!:$:e
+echo !echo:0 !?y.tar?:%
+echo !!:1-
+!!:s/a/z/
+^z^w^
+echo foo foo
+!!:gs/foo/bar/
+echo !!:$:q !!:1-$:x
+!!:p
+echo !#
+history
+EOF
+bash s.sh 2>&1
+## stdout:
+a b c /x/y.tar.gz
+echo a /x/y.tar.gz b c a b c /x/y.tar.gz
+a /x/y.tar.gz b c a b c /x/y.tar.gz
+echo /x y.tar.gz /x/y.tar .gz
+/x y.tar.gz /x/y.tar .gz
+echo echo /x/y.tar
+echo /x/y.tar
+echo echo
+echo
+s.sh: line 8: :s/a/z/: substitution failed
+s.sh: line 8: :s^z^w^: substitution failed
+foo foo
+echo bar bar
+bar bar
+echo 'bar' 'bar' 'bar'
+bar bar bar
+echo 'bar' 'bar' 'bar'
+echo echo 
+echo
+    1  set -H
+    2  echo a b c /x/y.tar.gz
+    3  echo a /x/y.tar.gz b c a b c /x/y.tar.gz
+    4  echo /x y.tar.gz /x/y.tar .gz
+    5  echo echo /x/y.tar
+    6  echo echo
+    7  echo foo foo
+    8  echo bar bar
+    9  echo 'bar' 'bar' 'bar'
+   10  echo 'bar' 'bar' 'bar'
+   11  echo echo 
+   12  history
+## status: 0
+## files:
+s.sh: "set -o history\nset -H\necho a b c /x/y.tar.gz\necho !!:1 !-1:$ !!:2-3 !!:*\necho !!:$:h !!:$:t !!:$:r !!:$:e\necho !echo:0 !?y.tar?:%\necho !!:1-\n!!:s/a/z/\n^z^w^\necho foo foo\n!!:gs/foo/bar/\necho !!:$:q !!:1-$:x\n!!:p\necho !#\nhistory\n"
+
+### history expansion: what stops it, errors and histchars
+cat > s.sh <<'EOF'
+set -o history
+set -H
+echo x
+echo '!!' \!\! "!" [!a] ${!HOME*} $!
+echo !nosuch
+echo "status $?"
+echo !!:9
+echo !!:z
+echo after $LINENO
+histchars='@:#'
+echo @@ '!!'
+echo x # !!
+EOF
+bash s.sh 2>&1
+## stdout:
+x
+!! !! ! [!a] HOME
+s.sh: line 5: !nosuch: event not found
+status 0
+s.sh: line 6: :9: bad word specifier
+s.sh: line 6: z: unrecognized history modifier
+after 6
+echo histchars='@:#' '!!'
+histchars=@:# !!
+x
+## status: 0
+## files:
+s.sh: "set -o history\nset -H\necho x\necho '!!' \\!\\! \"!\" [!a] ${!HOME*} $!\necho !nosuch\necho \"status $?\"\necho !!:9\necho !!:z\necho after $LINENO\nhistchars='@:#'\necho @@ '!!'\necho x # !!\n"
+
+### a failed expansion drops its line from a multi-line command
+cat > s.sh <<'EOF'
+set -H
+for x in 1
+do
+  echo !nosuch
+  echo kept $x
+done
+echo $LINENO
+EOF
+bash s.sh 2>&1
+## stdout:
+!nosuch
+kept 1
+7
+## status: 0
+## files:
+s.sh: "set -H\nfor x in 1\ndo\n  echo !nosuch\n  echo kept $x\ndone\necho $LINENO\n"
+
+### histexpand is off by default in a script and history -p works without it
+cat > s.sh <<'EOF'
+set -o history
+echo one
+echo !!
+echo "$-"
+history -p '!!'
+EOF
+bash s.sh 2>&1
+## stdout:
+one
+!!
+hB
+echo "$-"
+## status: 0
+## files:
+s.sh: "set -o history\necho one\necho !!\necho \"$-\"\nhistory -p '!!'\n"

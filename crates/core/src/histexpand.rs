@@ -402,7 +402,10 @@ fn expand_one(
                     return Err(err(i + 2, "substitution failed"));
                 }
             }
-            _ => return Err(err(i + 2, "unrecognized history modifier")),
+            _ => {
+                let text: String = s.get(i + 1..i + 2).map(|c| c.iter().collect()).unwrap_or_default();
+                return Err(format!("{text}: unrecognized history modifier"));
+            }
         }
         i += 2;
     }

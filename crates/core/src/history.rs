@@ -69,15 +69,28 @@ impl History {
         number.checked_sub(self.base).and_then(|i| self.entries.get(i))
     }
 
-    /// Adds `line`, then keeps at most `max` entries (dropping the oldest, whose numbers go
-    /// with them).
+    /// Adds `line`, keeping at most `max` entries as readline's stifled list does: a list
+    /// longer than `max` (`HISTSIZE` lowered) is first cut to it, its base becoming the number
+    /// of entries cut (readline's `stifle_history`), then a full list drops its oldest entry
+    /// and its base moves on by one.
     pub fn push(&mut self, line: String, time: Option<i64>, max: Option<usize>) {
-        self.entries.push(Entry { line, time });
-        self.unwritten += 1;
-        self.this_session += 1;
         if let Some(max) = max {
-            self.stifle(max);
+            if self.entries.len() > max {
+                let drop = self.entries.len() - max;
+                self.entries.drain(..drop);
+                self.base = drop;
+            }
+            if max == 0 {
+                return;
+            }
+            if self.entries.len() == max {
+                self.entries.remove(0);
+                self.base += 1;
+            }
         }
+        self.entries.push(Entry { line, time });
+        self.unwritten = (self.unwritten + 1).min(self.entries.len());
+        self.this_session += 1;
     }
 
     /// Appends `extra` to the last entry (a command's next line under `cmdhist`).
@@ -252,10 +265,14 @@ mod tests {
         for n in 0..5 {
             history.push(format!("echo {n}"), None, Some(3));
         }
-        assert_eq!(history.base(), 3);
+        // Full at 3: each new entry drops the oldest and the base moves on.
+        assert_eq!((history.base(), history.len()), (3, 3));
         assert_eq!(history.get(3).map(|e| e.line.as_str()), Some("echo 2"));
         history.delete(4, 4);
         assert_eq!(history.get(4).map(|e| e.line.as_str()), Some("echo 4"));
+        // A lower maximum cuts the list first; the base is the number cut (readline).
+        history.push("echo 5".to_string(), None, Some(1));
+        assert_eq!((history.base(), history.len()), (2, 1));
         history.clear();
         assert_eq!(history.last_number(), 0);
     }
