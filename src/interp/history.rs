@@ -183,7 +183,13 @@ impl Interp {
             line += lines;
             let list = match parsed {
                 None => continue,
-                Some(Ok(list)) => list,
+                Some(Ok(list)) => {
+                    // bash's entry for a command with a here-document ends in a newline.
+                    if lines > 1 && heredoc_open(&command) && self.history_on() && self.state.history.last_added {
+                        Arc::make_mut(&mut self.state.history).extend_last("\n");
+                    }
+                    list
+                }
                 Some(Err(mut err)) => {
                     err.line += first as usize - 1;
                     self.syntax_error(io, reading, text, &err).await;
@@ -206,6 +212,27 @@ impl Interp {
             }
         }
         Ok(status)
+    }
+
+    /// A typed text (the console's) as bash -i reads it: each of its lines expanded (`set -H`)
+    /// and added; none when an expansion failed or was only printed (nothing runs).
+    pub(crate) async fn history_read_typed(&mut self, src: &str, io: &Io) -> Option<String> {
+        let mut text = String::new();
+        for raw in src.split_inclusive('\n') {
+            let (raw, newline) = match raw.strip_suffix('\n') {
+                Some(line) => (line, "\n"),
+                None => (raw, ""),
+            };
+            let line = if self.histexpand_on() && !heredoc_open(&text) {
+                self.history_expand_line(raw, &text, io).await?
+            } else {
+                raw.to_string()
+            };
+            self.history_add(&line, &text);
+            text.push_str(&line);
+            text.push_str(newline);
+        }
+        Some(text)
     }
 
     /// Reads `HISTFILE` into the list (`set -o history` turned on with no line added yet).
@@ -404,7 +431,7 @@ pub(crate) async fn history(interp: &mut Interp, argv: &[String], io: &Io) -> Ex
         return Ok(delete_entries(interp, &spec, io).await);
     }
     if let Some(file_op) = flags.chars().find(|c| "anrw".contains(*c)) {
-        return Ok(file_operation(interp, file_op, args.first(), io).await);
+        return Ok(file_operation(interp, file_op, args.first()).await);
     }
     // Listing.
     if args.len() > 1 {
@@ -482,7 +509,7 @@ async fn delete_entries(interp: &mut Interp, spec: &str, io: &Io) -> crate::Stat
 }
 
 /// `history -a`, `-n`, `-r`, `-w` on `file` (else `$HISTFILE`).
-async fn file_operation(interp: &mut Interp, op: char, file: Option<&String>, io: &Io) -> crate::Status {
+async fn file_operation(interp: &mut Interp, op: char, file: Option<&String>) -> crate::Status {
     let name = match file.cloned().or_else(|| interp.state.vars.get_str("HISTFILE").map(str::to_string)) {
         Some(name) if !name.is_empty() => name,
         _ => return 0,

@@ -1349,6 +1349,23 @@ impl Shell {
         &self.interp.state
     }
 
+    /// The history list's lines, oldest first (the console's arrow keys recall these).
+    pub fn history_lines(&self) -> Vec<String> {
+        self.interp.state.history.entries().iter().map(|entry| entry.line.clone()).collect()
+    }
+
+    /// How many lines the history list has had added in this session (a counter that only
+    /// grows: what changed since it was last read).
+    pub fn history_added(&self) -> usize {
+        self.interp.state.history.this_session
+    }
+
+    /// Puts `lines` (an earlier run's, oldest first) at the start of the history list, as
+    /// bash -i reads its history file.
+    pub fn load_history(&mut self, lines: &[String]) {
+        Arc::make_mut(&mut self.interp.state.history).load(lines.iter().cloned());
+    }
+
     /// Lowers the most output a line of this session may produce (`output-bytes`) to `bytes`,
     /// never raising it: a caller that keeps only so much has it refused as it streams instead
     /// of gathered whole first.
@@ -1357,10 +1374,14 @@ impl Shell {
     }
 
     /// Makes the session interactive as bash -i is: aliases are expanded (`shopt -s
-    /// expand_aliases`), which a script's and an agent's shell leave off.
+    /// expand_aliases`), lines typed are kept in the history list and `!` expands in them
+    /// (`set -o history`, `set -H`), which a script's and an agent's shell leave off.
     pub fn set_interactive(&mut self) {
         self.interp.state.options.expand_aliases = true;
         self.interp.state.options.interactive = true;
+        let options = &mut self.interp.state.options;
+        options.set(toolsh_core::options::Kind::Set, "history", true);
+        options.set(toolsh_core::options::Kind::Set, "histexpand", true);
         self.interp.state.sync_option_variables();
     }
 }

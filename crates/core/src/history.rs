@@ -93,6 +93,12 @@ impl History {
         self.this_session += 1;
     }
 
+    /// Puts an earlier run's `lines` into the list, as read from a history file (not lines of
+    /// this session, nor ones to write again).
+    pub fn load(&mut self, lines: impl IntoIterator<Item = String>) {
+        self.entries.extend(lines.into_iter().map(|line| Entry { line, time: None }));
+    }
+
     /// Appends `extra` to the last entry (a command's next line under `cmdhist`).
     pub fn extend_last(&mut self, extra: &str) {
         if let Some(last) = self.entries.last_mut() {
