@@ -771,13 +771,41 @@ pub(crate) async fn fc(interp: &mut Interp, argv: &[String], io: &Io) -> ExecRes
         Err(_) => return Ok(1),
     };
     let _ = interp.fs("fc").remove_file(&file);
+    // The edited commands run one complete command at a time, each echoed as it is read
+    // (bash turns `set -v` on for them) and added to the list in place of the `fc` line.
     let mut status = 0;
-    for command in edited.lines() {
-        let _ = io.stderr().write_text(&format!("{command}\n")).await;
+    let mut commands = parser::Commands::new(&edited);
+    let mut start = 0;
+    loop {
+        commands.set_aliases(&interp.aliases_in_effect());
+        let Some(next) = commands.next() else { break };
+        let end = commands.offset().min(commands.text().len());
+        let read = commands.text().get(start..end).unwrap_or("").to_string();
+        start = end;
+        let _ = io.stderr().write_text(&read).await;
+        let list = match next {
+            Ok(list) => list,
+            Err(err) => {
+                interp.syntax_error(io, Reading::Eval(line), &edited, &err).await;
+                return Ok(crate::status::USAGE);
+            }
+        };
         if interp.history_on() {
-            interp.history_add(command, "");
+            let entry = read.trim_end_matches('\n');
+            if !entry.is_empty() {
+                interp.history_add(entry, "");
+                // bash's entry for a command with a here-document ends in a newline.
+                if entry.contains('\n') && heredoc_open(entry) && interp.state.history.last_added {
+                    Arc::make_mut(&mut interp.state.history).extend_last("\n");
+                }
+            }
         }
-        status = interp.run_source(command, io, Reading::Eval(line)).await?;
+        status = match interp.run_read_command(list, io, Reading::Eval(line)).await? {
+            std::ops::ControlFlow::Continue(status) | std::ops::ControlFlow::Break(status) => status,
+        };
     }
+    // Blank lines and comments after the last command are read (and echoed) too.
+    let rest = commands.text().get(start..).unwrap_or("").to_string();
+    let _ = io.stderr().write_text(&rest).await;
     Ok(status)
 }

@@ -475,3 +475,127 @@ echo "$-"
 ## status: 0
 ## files:
 s.sh: "set -o history\necho one\necho !!\necho \"$-\"\nhistory -p '!!'\n"
+
+### fc -e runs the edited commands as read, a here-document's entry ending in a newline
+cat > s.sh <<'EOF'
+set -o history
+echo aa
+echo bb
+cat <<X
+here
+X
+fc -e cat -2 -1
+history
+EOF
+bash s.sh 2>&1
+## stdout:
+aa
+bb
+here
+echo bb
+cat <<X
+here
+X
+
+echo bb
+bb
+cat <<X
+here
+X
+here
+
+    1  echo aa
+    2  echo bb
+    3  cat <<X
+here
+X
+
+    4  echo bb
+    5  cat <<X
+here
+X
+
+    6  history
+## status: 0
+## files:
+s.sh: "set -o history\necho aa\necho bb\ncat <<X\nhere\nX\nfc -e cat -2 -1\nhistory\n"
+
+### HISTTIMEFORMAT: a time before each stamped entry, ?? before one added without
+cat > s.sh <<'EOF'
+set -o history
+echo unstamped
+HISTTIMEFORMAT='[] '
+echo stamped
+history
+fc -l
+EOF
+bash s.sh 2>&1
+## stdout:
+unstamped
+stamped
+    1  ??echo unstamped
+    2  ??HISTTIMEFORMAT='[] '
+    3  [] echo stamped
+    4  [] history
+1	 echo unstamped
+2	 HISTTIMEFORMAT='[] '
+3	 echo stamped
+4	 history
+## status: 0
+## files:
+s.sh: "set -o history\necho unstamped\nHISTTIMEFORMAT='[] '\necho stamped\nhistory\nfc -l\n"
+
+### HISTCONTROL=erasedups and shopt lithist
+cat > s.sh <<'EOF'
+HISTCONTROL=erasedups
+shopt -s lithist
+set -o history
+echo a
+echo b
+echo a
+for x in 1
+do :
+done
+history
+EOF
+bash s.sh 2>&1
+## stdout:
+a
+b
+a
+    1  echo b
+    2  echo a
+    3  for x in 1
+do :
+done
+    4  history
+## status: 0
+## files:
+s.sh: "HISTCONTROL=erasedups\nshopt -s lithist\nset -o history\necho a\necho b\necho a\nfor x in 1\ndo :\ndone\nhistory\n"
+
+### history -n reads only the lines the file gained
+cat > s.sh <<'EOF'
+HISTFILE=$PWD/h.txt
+set -o history
+echo one
+history -w
+echo 'added elsewhere' >> h.txt
+history -n
+history
+unset HISTFILE
+EOF
+bash s.sh 2>&1
+## stdout:
+one
+    1  echo one
+    2  history -w
+    3  echo 'added elsewhere' >> h.txt
+    4  history -n
+    5  echo one
+    6  history -w
+    7  added elsewhere
+    8  history
+## status: 0
+## files:
+h.txt: "echo one\nhistory -w\nadded elsewhere\n"
+s.sh: "HISTFILE=$PWD/h.txt\nset -o history\necho one\nhistory -w\necho 'added elsewhere' >> h.txt\nhistory -n\nhistory\nunset HISTFILE\n"
