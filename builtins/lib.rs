@@ -314,6 +314,14 @@ pub fn interpreter_help(entry: &Builtin, argv: &[String]) -> Option<(String, Sta
     asked.then(|| (entry.spec.help(), entry.spec.help_status()))
 }
 
+/// `seconds` since the epoch formatted by strftime's `format` in the zone of `state`'s `TZ`, as
+/// `printf '%(FORMAT)T'` writes it (`history` under `HISTTIMEFORMAT`).
+pub fn format_time(state: &session::State, format: &str, seconds: i64) -> String {
+    let when = chrono::DateTime::from_timestamp(seconds, 0).unwrap_or_else(chrono::Utc::now);
+    let (local, abbreviation) = text::zone::Zone::of(state).local(when);
+    text::strftime::strftime(format, &local, &abbreviation, text::strftime::Dialect::Libc)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -348,12 +356,4 @@ mod tests {
         assert_eq!(flags("echo"), ["-n", "-e", "-E"]);
         assert_eq!(flags("read")[..2], ["-a", "-d"]);
     }
-}
-
-/// `seconds` since the epoch formatted by strftime's `format` in the zone of `state`'s `TZ`, as
-/// `printf '%(FORMAT)T'` writes it (`history` under `HISTTIMEFORMAT`).
-pub fn format_time(state: &session::State, format: &str, seconds: i64) -> String {
-    let when = chrono::DateTime::from_timestamp(seconds, 0).unwrap_or_else(chrono::Utc::now);
-    let (local, abbreviation) = text::zone::Zone::of(state).local(when);
-    text::strftime::strftime(format, &local, &abbreviation, text::strftime::Dialect::Libc)
 }

@@ -576,7 +576,7 @@ fn fc_number(history: &History, spec: &str, last: usize, listing: bool, first: b
             return if negative { if listing { Ok(real_last) } else { Err(true) } } else { Ok(last) };
         }
         let n = n - history.base() as i64;
-        if n < 0 || n as usize >= last + 1 && n as usize > last {
+        if n < 0 || n as usize >= last {
             return Ok(if first { 0 } else { last });
         }
         return Ok(n as usize);

@@ -331,11 +331,8 @@ fn expand_one(
     let (mut global, mut print_only, mut quote) = (false, false, None);
     while s.get(i) == Some(&':') {
         let mut c = s.get(i + 1).copied();
-        if matches!(c, Some('g' | 'a')) {
-            global = true;
-            i += 1;
-            c = s.get(i + 1).copied();
-        } else if c == Some('G') {
+        // `g` and `a` substitute globally; `G` word by word, done here as `g`.
+        if matches!(c, Some('g' | 'a' | 'G')) {
             global = true;
             i += 1;
             c = s.get(i + 1).copied();
