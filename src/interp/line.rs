@@ -318,8 +318,14 @@ impl Interp {
 
     /// Ends the session: runs the EXIT trap once and returns the final status.
     pub(crate) async fn finish(&mut self, io: &Io) -> Status {
-        let status = self.exited.unwrap_or(self.state.last_status);
+        let status = self.finish_with_trap(io).await;
+        // bash writes the history file after the EXIT trap.
         self.history_save_at_exit();
+        status
+    }
+
+    async fn finish_with_trap(&mut self, io: &Io) -> Status {
+        let status = self.exited.unwrap_or(self.state.last_status);
         if let Some(action) = Arc::make_mut(&mut self.state.traps).remove("EXIT") {
             self.state.last_status = status;
             // Under the same wall time as any line, and audited like one; a trap cut off by

@@ -702,8 +702,10 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
         Err(Flow::Fatal(crate::status::EXPANSION)) => Err(Flow::Exit(crate::status::EXPANSION)),
         other => other,
     };
+    let status = sub.finish_subshell(result, io).await;
+    // bash writes the history file after the EXIT trap.
     sub.history_save_at_exit();
-    Ok(sub.finish_subshell(result, io).await)
+    Ok(status)
 }
 
 async fn exec(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {

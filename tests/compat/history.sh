@@ -599,3 +599,20 @@ one
 ## files:
 h.txt: "echo one\nhistory -w\nadded elsewhere\n"
 s.sh: "HISTFILE=$PWD/h.txt\nset -o history\necho one\nhistory -w\necho 'added elsewhere' >> h.txt\nhistory -n\nhistory\nunset HISTFILE\n"
+
+### the history file is written when the shell ends, after its EXIT trap
+cat > s.sh <<'EOF'
+HISTFILE=$PWD/h.txt
+trap 'rm -f h.txt; echo trapped' EXIT
+set -o history
+echo x
+EOF
+bash s.sh 2>&1; cat h.txt
+## stdout:
+x
+trapped
+echo x
+## status: 0
+## files:
+h.txt: "echo x\n"
+s.sh: "HISTFILE=$PWD/h.txt\ntrap 'rm -f h.txt; echo trapped' EXIT\nset -o history\necho x\n"
