@@ -431,7 +431,7 @@ pub(crate) async fn history(interp: &mut Interp, argv: &[String], io: &Io) -> Ex
         return Ok(delete_entries(interp, &spec, io).await);
     }
     if let Some(file_op) = flags.chars().find(|c| "anrw".contains(*c)) {
-        return Ok(file_operation(interp, file_op, args.first()).await);
+        return Ok(file_operation(interp, file_op, args.first(), io).await);
     }
     // Listing.
     if args.len() > 1 {
@@ -509,7 +509,7 @@ async fn delete_entries(interp: &mut Interp, spec: &str, io: &Io) -> crate::Stat
 }
 
 /// `history -a`, `-n`, `-r`, `-w` on `file` (else `$HISTFILE`).
-async fn file_operation(interp: &mut Interp, op: char, file: Option<&String>) -> crate::Status {
+async fn file_operation(interp: &mut Interp, op: char, file: Option<&String>, io: &Io) -> crate::Status {
     let name = match file.cloned().or_else(|| interp.state.vars.get_str("HISTFILE").map(str::to_string)) {
         Some(name) if !name.is_empty() => name,
         _ => return 0,
@@ -520,8 +520,8 @@ async fn file_operation(interp: &mut Interp, op: char, file: Option<&String>) ->
         'r' | 'n' => {
             let text = match interp.fs("history").read(&abs) {
                 Ok(bytes) => toolsh_bytes::decode(&bytes).into_owned(),
-                // bash says nothing of a file it cannot read.
-                Err(_) => return 1,
+                // bash says nothing of a file it cannot read; a call the policy refused is said.
+                Err(err) => return file_failed(interp, &name, &err, io).await,
             };
             let max = interp.history_max();
             let history = Arc::make_mut(&mut interp.state.history);
@@ -552,10 +552,20 @@ async fn file_operation(interp: &mut Interp, op: char, file: Option<&String>) ->
                     0
                 }
                 Ok(()) => 0,
-                Err(_) => 1,
+                Err(err) => file_failed(interp, &name, &err, io).await,
             }
         }
     }
+}
+
+/// The status of a history file operation that failed: 1 without a word as bash's, but a
+/// call the policy refused is said and has the refusal's status.
+async fn file_failed(interp: &mut Interp, name: &str, err: &std::io::Error, io: &Io) -> crate::Status {
+    let status = interp.denial_status(1);
+    if status != 1 {
+        say(interp, io, "history", &format!("{name}: {}", crate::vfs::describe(err))).await;
+    }
+    status
 }
 
 /// Where `fc`'s FIRST or LAST names an entry (an index into the list), as bash's

@@ -380,10 +380,11 @@ impl Interp {
                 std::ops::ControlFlow::Continue(next) => status = next,
                 std::ops::ControlFlow::Break(last) => return Ok(last),
             }
-            // Once history or its expansion is on, the main script is read a line at a time.
+            // Once history is on, the main script is read a line at a time (expansion needs it
+            // on too, as bash's `history_expansion_inhibited` does).
             if self.readers == 1
                 && matches!(reading, super::line::Reading::File(_))
-                && (self.history_on() || self.histexpand_on())
+                && self.history_on()
                 && self.exited.is_none()
             {
                 let at = commands.offset();
