@@ -392,7 +392,10 @@ pub(crate) async fn history(interp: &mut Interp, argv: &[String], io: &Io) -> Ex
     if flags.contains('p') {
         // The `history -p` line itself leaves the list (bash).
         if interp.history_on() && interp.state.history.last_added {
-            Arc::make_mut(&mut interp.state.history).remove_last();
+            let history = Arc::make_mut(&mut interp.state.history);
+            history.remove_last();
+            // Once: a second `history -p` on the line leaves the entry before it.
+            history.last_added = false;
         }
         let chars = Chars::from_var(interp.state.vars.get_str("histchars"));
         let mut status = 0;
@@ -419,12 +422,14 @@ pub(crate) async fn history(interp: &mut Interp, argv: &[String], io: &Io) -> Ex
             return Ok(0);
         }
         let line = args.join(" ");
-        let (max, time) = (interp.history_max(), interp.entry_time());
+        let (max, time, on) = (interp.history_max(), interp.entry_time(), interp.history_on());
         let history = Arc::make_mut(&mut interp.state.history);
-        if history.last_added {
+        // The `history -s` line itself gives way to the entry (once per line read).
+        if on && history.last_added {
             history.remove_last();
         }
         history.push(line, time, max);
+        history.last_added = false;
         return Ok(0);
     }
     if let Some(spec) = delete {

@@ -616,3 +616,24 @@ echo x
 ## files:
 h.txt: "echo x\n"
 s.sh: "HISTFILE=$PWD/h.txt\ntrap 'rm -f h.txt; echo trapped' EXIT\nset -o history\necho x\n"
+
+### history -s takes the place of its own line once, and only while history is on
+cat > s.sh <<'EOF'
+set -o history
+echo a
+history -s one; history -s two
+set +o history
+history -s three
+history
+EOF
+bash s.sh 2>&1
+## stdout:
+a
+    1  echo a
+    2  one
+    3  two
+    4  set +o history
+    5  three
+## status: 0
+## files:
+s.sh: "set -o history\necho a\nhistory -s one; history -s two\nset +o history\nhistory -s three\nhistory\n"
