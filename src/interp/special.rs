@@ -360,6 +360,16 @@ impl Interp {
             if self.process_substs.len() > substs {
                 self.finish_process_substs(io, substs).await;
             }
+            // Once history is on, the main script is read a line at a time (expansion needs it
+            // on too, as bash's `history_expansion_inhibited` does).
+            if self.readers == 1 && matches!(reading, super::line::Reading::File(_)) && self.history_on() {
+                let at = commands.offset();
+                let text = commands.text();
+                let line = commands.first_line() + text[..at].matches('\n').count() as u32;
+                let rest = text[at..].to_string();
+                self.history_load_file();
+                return self.read_lines_with_history(&rest, line, io, reading).await;
+            }
             commands.set_aliases(&self.aliases_in_effect());
             commands.set_posix(self.state.options.posix);
             let Some(command) = commands.next() else { break };
@@ -379,22 +389,6 @@ impl Interp {
             match self.run_read_command(list, io, reading).await? {
                 std::ops::ControlFlow::Continue(next) => status = next,
                 std::ops::ControlFlow::Break(last) => return Ok(last),
-            }
-            // Once history is on, the main script is read a line at a time (expansion needs it
-            // on too, as bash's `history_expansion_inhibited` does).
-            if self.readers == 1
-                && matches!(reading, super::line::Reading::File(_))
-                && self.history_on()
-                && self.exited.is_none()
-            {
-                let at = commands.offset();
-                let text = commands.text();
-                let line = commands.first_line() + text[..at].matches('\n').count() as u32;
-                let rest = text[at..].to_string();
-                if self.history_on() {
-                    self.history_load_file();
-                }
-                return self.read_lines_with_history(&rest, line, io, reading).await;
             }
         }
         Ok(status)

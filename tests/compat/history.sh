@@ -637,3 +637,15 @@ a
 ## status: 0
 ## files:
 s.sh: "set -o history\necho a\nhistory -s one; history -s two\nset +o history\nhistory -s three\nhistory\n"
+
+### bash -o history FILE keeps the script's first line too
+printf 'echo a\nhistory\n' > p.sh
+bash -o history p.sh
+## stdout:
+a
+    1  echo a
+    2  history
+## status: 0
+## files:
+.bash_history: "echo a\nhistory\n"
+p.sh: "echo a\nhistory\n"
