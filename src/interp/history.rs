@@ -235,6 +235,20 @@ impl Interp {
         Some(text)
     }
 
+    /// A shell that starts with history on: `HISTFILE` (`~/.bash_history`), `HISTSIZE` and
+    /// `HISTFILESIZE` (500) as bash sets them when unset, and the file read.
+    pub(crate) fn history_start(&mut self) {
+        let home = self.state.vars.get_str("HOME").unwrap_or("").to_string();
+        let defaults =
+            [("HISTFILE", format!("{home}/.bash_history")), ("HISTSIZE", "500".into()), ("HISTFILESIZE", "500".into())];
+        for (name, value) in defaults {
+            if self.state.vars.get(name).is_none() {
+                let _ = self.state.vars.set(name, value);
+            }
+        }
+        self.history_load_file();
+    }
+
     /// Reads `HISTFILE` into the list (`set -o history` turned on with no line added yet).
     pub(crate) fn history_load_file(&mut self) {
         if self.state.history.this_session > 0 {

@@ -682,6 +682,11 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
     };
     // The options its words gave, in `$SHELLOPTS` and `$BASHOPTS`.
     sub.state.sync_option_variables();
+    // A shell started with history on (`bash -o history`) sets bash's defaults and reads
+    // its history file first.
+    if sub.history_on() {
+        sub.history_start();
+    }
     let result = sub.run_source(&source, io, reading).await;
     if let Err(Flow::Fatal(status)) = result
         && interp.shared.stopping().is_some()
