@@ -649,3 +649,57 @@ a
 ## files:
 .bash_history: "echo a\nhistory\n"
 p.sh: "echo a\nhistory\n"
+
+### history expansion: shorthand designators, :p, :&, searches, quotes and substitutions, bad events
+cat > s.sh <<'EOF'
+set -o history
+set -H
+echo one two three
+echo !$ !^ !* !:2
+echo !:0-1 !:-2
+echo x !!:0:s/e/E/:p
+echo !!:&
+cp a.txt b/c.d
+echo !$:h !$:t !^:r
+echo !?two
+echo !?thr?:0
+echo "!!"
+echo "$(echo !!)"
+echo `echo !!`
+echo \!! '!'! "\!!"
+echo !-0
+echo !-99
+echo !0
+echo done
+EOF
+bash s.sh 2>&1
+## stdout:
+one two three
+echo three one one two three two
+three one one two three two
+echo echo three echo three one
+echo three echo three one
+echo x Echo
+echo Echo x Echo
+Echo x Echo
+cp: cannot stat 'a.txt': No such file or directory
+echo b c.d a
+b c.d a
+echo echo three one one two three two
+echo three one one two three two
+echo echo
+echo
+echo "echo echo"
+echo echo
+echo "$(echo echo "echo echo")"
+echo echo echo
+echo `echo echo "$(echo echo "echo echo")"`
+echo echo echo echo
+!! !! \!!
+s.sh: line 15: !-0: event not found
+s.sh: line 15: !-99: event not found
+s.sh: line 15: !0: event not found
+done
+## status: 0
+## files:
+s.sh: "set -o history\nset -H\necho one two three\necho !$ !^ !* !:2\necho !:0-1 !:-2\necho x !!:0:s/e/E/:p\necho !!:&\ncp a.txt b/c.d\necho !$:h !$:t !^:r\necho !?two\necho !?thr?:0\necho \"!!\"\necho \"$(echo !!)\"\necho `echo !!`\necho \\!! '!'! \"\\!!\"\necho !-0\necho !-99\necho !0\necho done\n"
