@@ -355,13 +355,8 @@ pub(crate) async fn history(interp: &mut Interp, argv: &[String], io: &Io) -> Ex
             idx += 1;
             break;
         }
-        if !arg.starts_with('-')
-            || arg == "-"
-            || arg[1..].starts_with(|c: char| c.is_ascii_digit()) && !flags.is_empty()
-        {
-            break;
-        }
-        if arg[1..].starts_with(|c: char| c.is_ascii_digit()) {
+        // `-1` is an option to bash's `history` too (an invalid one).
+        if !arg.starts_with('-') || arg == "-" {
             break;
         }
         let letters: Vec<char> = arg[1..].chars().collect();
@@ -667,8 +662,9 @@ pub(crate) async fn fc(interp: &mut Interp, argv: &[String], io: &Io) -> ExecRes
         execute = true;
     }
     let history = interp.state.history.clone();
-    // The `fc` line itself is in the list already: the range ends before it.
-    let added = interp.history_on() && history.last_added;
+    // The `fc` line itself is in the list already: the range ends before it. Inside the
+    // commands an `fc` runs, no line is being read (bash's `remember_on_history` is off).
+    let added = interp.history_on() && history.last_added && interp.fc_running == 0;
     let count = history.len();
     let last = count.saturating_sub(1 + usize::from(added));
     if execute {
@@ -712,7 +708,10 @@ pub(crate) async fn fc(interp: &mut Interp, argv: &[String], io: &Io) -> ExecRes
             Arc::make_mut(&mut interp.state.history).push(command.clone(), time, max);
         }
         let line = interp.state.lineno;
-        return interp.run_source(&command, io, Reading::Eval(line)).await;
+        interp.fc_running += 1;
+        let result = interp.run_source(&command, io, Reading::Eval(line)).await;
+        interp.fc_running -= 1;
+        return result;
     }
     if count == 0 || (added && count == 1) {
         if listing {
@@ -829,7 +828,10 @@ pub(crate) async fn fc(interp: &mut Interp, argv: &[String], io: &Io) -> ExecRes
                 }
             }
         }
-        status = match interp.run_read_command(list, io, Reading::Eval(line)).await? {
+        interp.fc_running += 1;
+        let result = interp.run_read_command(list, io, Reading::Eval(line)).await;
+        interp.fc_running -= 1;
+        status = match result? {
             std::ops::ControlFlow::Continue(status) | std::ops::ControlFlow::Break(status) => status,
         };
     }

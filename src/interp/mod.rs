@@ -121,6 +121,8 @@ pub(crate) struct Interp {
     /// The texts being read a complete command at a time (a script, `source`, `eval`, a
     /// typed line), outermost first counted.
     readers: u32,
+    /// How many `fc` re-runs are running (their commands were not read as lines).
+    pub(crate) fc_running: u32,
     /// The [`Flow::Discard`] under way goes back to the outermost reader, as bash's jump to
     /// its top level after an arithmetic error in an array subscript does: through `eval` and
     /// `source` it drops the whole complete command the outermost text was running, and it
@@ -172,6 +174,7 @@ impl Interp {
             in_trap: 0,
             in_debug_trap: false,
             readers: 0,
+            fc_running: 0,
             to_top_level: false,
             reference_depth: 0,
         }
@@ -264,6 +267,7 @@ impl Interp {
             in_debug_trap: self.in_debug_trap,
             // What a reader inside the subshell drops ends the subshell.
             readers: self.readers,
+            fc_running: self.fc_running,
             to_top_level: false,
             reference_depth: self.reference_depth,
         }

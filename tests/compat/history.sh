@@ -703,3 +703,48 @@ done
 ## status: 0
 ## files:
 s.sh: "set -o history\nset -H\necho one two three\necho !$ !^ !* !:2\necho !:0-1 !:-2\necho x !!:0:s/e/E/:p\necho !!:&\ncp a.txt b/c.d\necho !$:h !$:t !^:r\necho !?two\necho !?thr?:0\necho \"!!\"\necho \"$(echo !!)\"\necho `echo !!`\necho \\!! '!'! \"\\!!\"\necho !-0\necho !-99\necho !0\necho done\n"
+
+### fc -l 0, fc -s re-running an fc line, HISTSIZE=0 and 3, history -d of a reversed range, history -1
+cat > s.sh <<'EOF'
+set -o history
+echo a b
+fc -l -1 -2
+fc -ln
+fc -l 0
+fc -s b=c
+r() { fc -s "$@"; }
+echo q
+fc -s x=y q
+HISTSIZE=0
+echo z
+history
+HISTSIZE=3
+echo 1; echo 2
+history
+history -d 2-1
+unset HISTSIZE
+history 0
+history -1
+EOF
+bash s.sh 2>&1
+## stdout:
+a b
+1	 echo a b
+	 echo a b
+	 fc -l -1 -2
+3	 fc -ln
+fc -l 0
+5	 fc -l 0
+q
+s.sh: line 9: fc: no command found
+z
+1
+2
+    9  echo 1; echo 2
+   10  history
+s.sh: line 16: history: 2: history position out of range
+s.sh: line 19: history: -1: invalid option
+history: usage: history [-c] [-d offset] [n] or history -anrw [filename] or history -ps arg [arg...]
+## status: 2
+## files:
+s.sh: "set -o history\necho a b\nfc -l -1 -2\nfc -ln\nfc -l 0\nfc -s b=c\nr() { fc -s \"$@\"; }\necho q\nfc -s x=y q\nHISTSIZE=0\necho z\nhistory\nHISTSIZE=3\necho 1; echo 2\nhistory\nhistory -d 2-1\nunset HISTSIZE\nhistory 0\nhistory -1\n"
