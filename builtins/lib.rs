@@ -152,6 +152,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec shell::expr::EXPR, shell::expr::expr),
     entry!(spec text::factor::FACTOR, text::factor::factor),
     entry!(own shell::flow::FALSE, shell::flow::false_),
+    entry!(interpreter shell::special::FC, Fc),
     entry!(own text::grep::FGREP, text::grep::egrep),
     entry!(spec data::file::FILE, data::file::file),
     entry!(spec fs::find::FIND, fs::find::find),
@@ -169,6 +170,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec text::stream::HEAD, text::stream::head),
     entry!(spec agents::tools::HELP, agents::tools::help),
     entry!(spec data::hexdump::HEXDUMP, data::hexdump::hexdump),
+    entry!(interpreter shell::special::HISTORY, History),
     entry!(spec shell::machine::HOSTNAME, shell::machine::hostname),
     entry!(spec text::iconv::ICONV, text::iconv::iconv),
     entry!(spec shell::machine::ID_SPEC, shell::machine::id),
@@ -310,6 +312,14 @@ pub fn interpreter_help(entry: &Builtin, argv: &[String]) -> Option<(String, Sta
     let asked = matches!(entry.run, Run::Interpreter(_))
         && matches!(entry.spec.parse(argv.get(1..).unwrap_or_default()), Err(spec::Refusal::Help));
     asked.then(|| (entry.spec.help(), entry.spec.help_status()))
+}
+
+/// `seconds` since the epoch formatted by strftime's `format` in the zone of `state`'s `TZ`, as
+/// `printf '%(FORMAT)T'` writes it (`history` under `HISTTIMEFORMAT`).
+pub fn format_time(state: &session::State, format: &str, seconds: i64) -> String {
+    let when = chrono::DateTime::from_timestamp(seconds, 0).unwrap_or_else(chrono::Utc::now);
+    let (local, abbreviation) = text::zone::Zone::of(state).local(when);
+    text::strftime::strftime(format, &local, &abbreviation, text::strftime::Dialect::Libc)
 }
 
 #[cfg(test)]

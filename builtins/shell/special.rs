@@ -328,3 +328,38 @@ pub const WAIT: Spec = Spec {
     order: Order::OptionsFirst,
     ..special("wait", "wait for job completion and return exit status", &["[-fn] [-p var] [id ...]"])
 };
+/// `history`
+pub const HISTORY: Spec = Spec {
+    about: "Show the history list with line numbers (the last N lines with N), or change it: -c clears it, -d OFFSET deletes an entry (negative counts from the end, START-END a range), -a appends this session's new lines to the history file, -n reads the lines not yet read from it, -r reads it, -w writes the list to it (FILENAME, else $HISTFILE), -p prints each ARG history-expanded without storing it, -s stores the ARGs as one entry. HISTTIMEFORMAT, when set, prints each entry's time.",
+    options: &[
+        Opt::short('c', "clear the history list by deleting all of the entries"),
+        Opt::short('d', "delete the history entry at position OFFSET").value("offset"),
+        Opt::short('a', "append history lines from this session to the history file"),
+        Opt::short('n', "read all history lines not already read from the history file"),
+        Opt::short('r', "read the history file and append the contents to the history list"),
+        Opt::short('w', "write the current history to the history file"),
+        Opt::short('p', "perform history expansion on each ARG and display the result"),
+        Opt::short('s', "append the ARGs to the history list as a single entry"),
+    ],
+    ..special(
+        "history",
+        "display or manipulate the history list",
+        &["[-c] [-d offset] [n] or history -anrw [filename] or history -ps arg [arg...]"],
+    )
+};
+/// `fc`
+pub const FC: Spec = Spec {
+    about: "List (-l), or edit and re-run, a range of the history list from FIRST to LAST (numbers, negative offsets, or the latest line starting with a string). The editor is ENAME (else $FCEDIT, else $EDITOR, else vi), run as a command of this shell on a temporary file; the file's lines then run. With -s the command is re-run at once, each PAT=REP replaced first.",
+    options: &[
+        Opt::short('e', "select which editor to use").value("ename"),
+        Opt::short('l', "list lines instead of editing"),
+        Opt::short('n', "omit line numbers when listing"),
+        Opt::short('r', "reverse the order of the lines (newest listed first)"),
+        Opt::short('s', "re-execute the command without invoking an editor"),
+    ],
+    ..special(
+        "fc",
+        "display or execute commands from the history list",
+        &["[-e ename] [-lnr] [first] [last] or fc -s [pat=rep] [command]"],
+    )
+};

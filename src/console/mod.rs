@@ -1,5 +1,6 @@
-//! The operator console: `toolsh` on a terminal. A reedline editor with history (a file per
-//! workspace, Ctrl-R search, hints), completion from the registry, the command table, the
+//! The operator console: `toolsh` on a terminal. A reedline editor whose history is the
+//! session's own list (`history`, `fc` and `!!` see what the arrow keys and Ctrl-R recall; kept
+//! in a file per workspace on the host, hints), completion from the registry, the command table, the
 //! shell's variables and the workspace's paths, highlighting, and multi-line input whenever the
 //! parser says the text is unfinished. Lines run with Ctrl-C as their interrupt.
 //!
@@ -22,8 +23,9 @@ use crate::interp::{Shell, Status};
 use catalog::{Catalog, View};
 use nu_ansi_term::{Color, Style};
 use reedline::{
-    ColumnarMenu, DefaultHinter, Emacs, FileBackedHistory, KeyCode, KeyModifiers, MenuBuilder, Reedline, ReedlineEvent,
-    ReedlineMenu, Signal, ValidationResult, default_emacs_keybindings,
+    ColumnarMenu, DefaultHinter, Emacs, FileBackedHistory, History as _, HistoryItem, KeyCode, KeyModifiers,
+    MenuBuilder, Reedline, ReedlineEvent, ReedlineMenu, SearchDirection, SearchQuery, Signal, ValidationResult,
+    default_emacs_keybindings,
 };
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -90,7 +92,18 @@ pub fn run(shell: &mut Shell, setup: Setup) -> Status {
     shell.set_interactive();
     let catalog = Arc::new(Catalog::of(shell));
     let view = Arc::new(Mutex::new(View::of(shell)));
-    let mut editor = editor(shell, &catalog, &view, setup.history.as_ref());
+    let mut editor = editor(shell, &catalog, &view);
+    // The host file keeps the list between runs: read into the session's list first, each
+    // line added later appended to it.
+    let mut store = history_store(setup.history.as_ref());
+    if let Some(store) = &store
+        && let Ok(items) = store.search(SearchQuery::everything(SearchDirection::Forward, None))
+    {
+        let lines: Vec<String> = items.into_iter().map(|item| item.command_line).collect();
+        shell.load_history(&lines);
+    }
+    let mut shown: Vec<String> = Vec::new();
+    let mut stored = shell.history_added();
     use std::io::IsTerminal;
     let stdout = Output::Host(HostSink::with_terminal(Box::new(std::io::stdout()), std::io::stdout().is_terminal()));
     let stderr = Output::Host(HostSink::with_terminal(Box::new(std::io::stderr()), std::io::stderr().is_terminal()));
@@ -105,6 +118,17 @@ pub fn run(shell: &mut Shell, setup: Setup) -> Status {
         if !notices.is_empty() {
             eprint!("{notices}");
         }
+        // The editor recalls the session's list as it is now (`history -c`, `history -d`,
+        // HISTCONTROL and HISTIGNORE included).
+        let lines = shell.history_lines();
+        if lines != shown {
+            let recall = editor.history_mut();
+            let _ = recall.clear();
+            for line in &lines {
+                let _ = recall.save(HistoryItem::from_command_line(line.clone()));
+            }
+            shown = lines;
+        }
         let prompt = prompt::Prompt::new(shell.agent(), &setup.root, shell.cwd(), shell.state().last_status);
         match editor.read_line(&prompt) {
             Ok(Signal::Success(line)) => {
@@ -116,6 +140,18 @@ pub fn run(shell: &mut Shell, setup: Setup) -> Status {
                     *current = stop.clone();
                 }
                 let status = runtime.block_on(shell.run_until(&line, &io, stop));
+                // The lines the session added go to the host file.
+                let added = shell.history_added().saturating_sub(stored);
+                if let Some(store) = store.as_mut()
+                    && added > 0
+                {
+                    let lines = shell.history_lines();
+                    for line in &lines[lines.len().saturating_sub(added)..] {
+                        let _ = store.save(HistoryItem::from_command_line(line.clone()));
+                    }
+                    let _ = store.sync();
+                }
+                stored = shell.history_added();
                 if let Some(name) = &setup.session
                     && let Err(why) = shell.save_session(name)
                 {
@@ -142,7 +178,17 @@ pub fn run(shell: &mut Shell, setup: Setup) -> Status {
     runtime.block_on(shell.finish(&io))
 }
 
-fn editor(shell: &Shell, catalog: &Arc<Catalog>, view: &catalog::SharedView, history: Option<&PathBuf>) -> Reedline {
+/// The host file the console's history is kept in between runs (none: this run only).
+fn history_store(path: Option<&PathBuf>) -> Option<FileBackedHistory> {
+    let path = path?;
+    if let Some(parent) = path.parent() {
+        #[allow(clippy::disallowed_methods)] // the history lives on the host, outside every mount
+        let _ = std::fs::create_dir_all(parent);
+    }
+    FileBackedHistory::with_file(HISTORY_LINES, path.clone()).ok()
+}
+
+fn editor(shell: &Shell, catalog: &Arc<Catalog>, view: &catalog::SharedView) -> Reedline {
     let mut keybindings = default_emacs_keybindings();
     keybindings.add_binding(
         KeyModifiers::NONE,
@@ -162,16 +208,9 @@ fn editor(shell: &Shell, catalog: &Arc<Catalog>, view: &catalog::SharedView, his
         .with_hinter(Box::new(DefaultHinter::default().with_style(Style::new().italic().fg(Color::DarkGray))))
         .with_validator(Box::new(Validator))
         .with_edit_mode(Box::new(Emacs::new(keybindings)));
-    let file = history.and_then(|path| {
-        if let Some(parent) = path.parent() {
-            #[allow(clippy::disallowed_methods)] // the history lives on the host, outside every mount
-            let _ = std::fs::create_dir_all(parent);
-        }
-        FileBackedHistory::with_file(HISTORY_LINES, path.clone()).ok()
-    });
-    match file.or_else(|| FileBackedHistory::new(HISTORY_LINES).ok()) {
-        Some(history) => editor = editor.with_history(Box::new(history)),
-        None => eprintln!("toolsh: history is not available in this run"),
+    match FileBackedHistory::new(HISTORY_LINES) {
+        Ok(history) => editor = editor.with_history(Box::new(history)),
+        Err(_) => eprintln!("toolsh: history is not available in this run"),
     }
     editor
 }

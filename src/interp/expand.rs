@@ -1436,6 +1436,7 @@ impl Interp {
             "BASH_ARGV0" if state.is_dynamic(name) => ParamValue::Str(state.arg0.clone()),
             "BASH_SUBSHELL" => ParamValue::Str(state.subshell_level.to_string()),
             "LINENO" if state.is_dynamic(name) => ParamValue::Str(state.lineno.to_string()),
+            "HISTCMD" if state.is_dynamic(name) => ParamValue::Str(self.histcmd().to_string()),
             "FUNCNAME" | "BASH_SOURCE" | "BASH_LINENO" | "BASH_ARGV" | "BASH_ARGC" | "DIRSTACK"
                 if state.is_dynamic(name)
                     || (state.vars.get(name).is_none() && !toolsh_core::session::DYNAMIC.contains(&name)) =>

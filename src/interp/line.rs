@@ -123,6 +123,20 @@ impl Interp {
         cancel: Option<tokio_util::sync::CancellationToken>,
         limit: Option<Duration>,
     ) -> Status {
+        // At the console each line typed is expanded and added to the history, as bash -i's
+        // reader does.
+        let expanded;
+        let src = if self.state.options.interactive && self.history_on() {
+            match self.history_read_typed(src, io).await {
+                Some(text) => {
+                    expanded = text;
+                    expanded.as_str()
+                }
+                None => return self.state.last_status,
+            }
+        } else {
+            src
+        };
         self.state.reads_bash_command |= src.contains("BASH_COMMAND");
         let typed = match Typed::read(src, self.aliases_in_effect(), self.state.options.posix) {
             Ok(typed) => typed,
@@ -304,6 +318,13 @@ impl Interp {
 
     /// Ends the session: runs the EXIT trap once and returns the final status.
     pub(crate) async fn finish(&mut self, io: &Io) -> Status {
+        let status = self.finish_with_trap(io).await;
+        // bash writes the history file after the EXIT trap.
+        self.history_save_at_exit();
+        status
+    }
+
+    async fn finish_with_trap(&mut self, io: &Io) -> Status {
         let status = self.exited.unwrap_or(self.state.last_status);
         if let Some(action) = Arc::make_mut(&mut self.state.traps).remove("EXIT") {
             self.state.last_status = status;

@@ -11,6 +11,7 @@ mod cond;
 mod coproc;
 mod exec;
 mod expand;
+mod history;
 mod jobs;
 mod keyword;
 pub(crate) mod line;
@@ -120,6 +121,8 @@ pub(crate) struct Interp {
     /// The texts being read a complete command at a time (a script, `source`, `eval`, a
     /// typed line), outermost first counted.
     readers: u32,
+    /// How many `fc` re-runs are running (their commands were not read as lines).
+    pub(crate) fc_running: u32,
     /// The [`Flow::Discard`] under way goes back to the outermost reader, as bash's jump to
     /// its top level after an arithmetic error in an array subscript does: through `eval` and
     /// `source` it drops the whole complete command the outermost text was running, and it
@@ -171,6 +174,7 @@ impl Interp {
             in_trap: 0,
             in_debug_trap: false,
             readers: 0,
+            fc_running: 0,
             to_top_level: false,
             reference_depth: 0,
         }
@@ -212,6 +216,9 @@ impl Interp {
         self.state.options = Options::default();
         self.state.import_option_variables();
         self.state.frames = Vec::new();
+        // A new shell has a history list of its own, empty.
+        self.state.history = Arc::default();
+        self.state.hist_memory = Default::default();
         // A new shell starts with no trap but the ignored signals, whatever `set -T` passed on.
         self.state.traps = Arc::new(ignored_traps(&self.state.traps));
         self.state.ignored_at_entry = ignored_traps(&self.state.traps).into_keys().collect();
@@ -260,6 +267,7 @@ impl Interp {
             in_debug_trap: self.in_debug_trap,
             // What a reader inside the subshell drops ends the subshell.
             readers: self.readers,
+            fc_running: self.fc_running,
             to_top_level: false,
             reference_depth: self.reference_depth,
         }
@@ -1345,6 +1353,23 @@ impl Shell {
         &self.interp.state
     }
 
+    /// The history list's lines, oldest first (the console's arrow keys recall these).
+    pub fn history_lines(&self) -> Vec<String> {
+        self.interp.state.history.entries().iter().map(|entry| entry.line.clone()).collect()
+    }
+
+    /// How many lines the history list has had added in this session (a counter that only
+    /// grows: what changed since it was last read).
+    pub fn history_added(&self) -> usize {
+        self.interp.state.history.this_session
+    }
+
+    /// Puts `lines` (an earlier run's, oldest first) at the start of the history list, as
+    /// bash -i reads its history file.
+    pub fn load_history(&mut self, lines: &[String]) {
+        Arc::make_mut(&mut self.interp.state.history).load(lines.iter().cloned());
+    }
+
     /// Lowers the most output a line of this session may produce (`output-bytes`) to `bytes`,
     /// never raising it: a caller that keeps only so much has it refused as it streams instead
     /// of gathered whole first.
@@ -1353,10 +1378,14 @@ impl Shell {
     }
 
     /// Makes the session interactive as bash -i is: aliases are expanded (`shopt -s
-    /// expand_aliases`), which a script's and an agent's shell leave off.
+    /// expand_aliases`), lines typed are kept in the history list and `!` expands in them
+    /// (`set -o history`, `set -H`), which a script's and an agent's shell leave off.
     pub fn set_interactive(&mut self) {
         self.interp.state.options.expand_aliases = true;
         self.interp.state.options.interactive = true;
+        let options = &mut self.interp.state.options;
+        options.set(toolsh_core::options::Kind::Set, "history", true);
+        options.set(toolsh_core::options::Kind::Set, "histexpand", true);
         self.interp.state.sync_option_variables();
     }
 }

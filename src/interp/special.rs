@@ -128,6 +128,8 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
             Err(Flow::Return(status))
         }
         Special::Caller => Ok(caller(interp, &argv, io).await),
+        Special::History => super::history::history(interp, &argv, io).await,
+        Special::Fc => super::history::fc(interp, &argv, io).await,
         Special::Compgen => Ok(super::compgen::compgen(interp, &argv, io).await),
         Special::Let => {
             let mut exprs = match parsed(&interp.state, &argv, io).await {
@@ -358,6 +360,16 @@ impl Interp {
             if self.process_substs.len() > substs {
                 self.finish_process_substs(io, substs).await;
             }
+            // Once history is on, the main script is read a line at a time (expansion needs it
+            // on too, as bash's `history_expansion_inhibited` does).
+            if self.readers == 1 && matches!(reading, super::line::Reading::File(_)) && self.history_on() {
+                let at = commands.offset();
+                let text = commands.text();
+                let line = commands.first_line() + text[..at].matches('\n').count() as u32;
+                let rest = text[at..].to_string();
+                self.history_load_file();
+                return self.read_lines_with_history(&rest, line, io, reading).await;
+            }
             commands.set_aliases(&self.aliases_in_effect());
             commands.set_posix(self.state.options.posix);
             let Some(command) = commands.next() else { break };
@@ -374,28 +386,43 @@ impl Interp {
                     return Ok(crate::status::USAGE);
                 }
             };
-            let result = match self.reached(&list[..], |check, list| check.check(list)) {
-                Ok(()) => self.exec_list(&list, io).await,
-                Err(flow) => Err(flow),
-            };
-            status = match result {
-                // Back to the outermost text first (see `Interp::to_top_level`).
-                Err(Flow::Discard) if self.to_top_level && self.readers > 1 => return Err(Flow::Discard),
-                // And `-c` text ends there, as bash's `run_one_command` does.
-                Err(Flow::Discard) if self.to_top_level && matches!(reading, super::line::Reading::Typed) => {
-                    self.to_top_level = false;
-                    self.state.last_status = 1;
-                    return Ok(1);
-                }
-                Err(Flow::Discard) => {
-                    self.to_top_level = false;
-                    self.state.last_status = 1;
-                    1
-                }
-                other => other?,
-            };
+            match self.run_read_command(list, io, reading).await? {
+                std::ops::ControlFlow::Continue(next) => status = next,
+                std::ops::ControlFlow::Break(last) => return Ok(last),
+            }
         }
         Ok(status)
+    }
+
+    /// Runs one complete command a reader has read: the pre-flight checks it when reached.
+    /// `Break` ends the reading with that status (bash's jump to the top level of `-c` text).
+    pub(crate) async fn run_read_command(
+        &mut self,
+        list: crate::ast::List,
+        io: &Io,
+        reading: super::line::Reading<'_>,
+    ) -> Result<std::ops::ControlFlow<Status, Status>, Flow> {
+        use std::ops::ControlFlow;
+        let result = match self.reached(&list[..], |check, list| check.check(list)) {
+            Ok(()) => self.exec_list(&list, io).await,
+            Err(flow) => Err(flow),
+        };
+        Ok(ControlFlow::Continue(match result {
+            // Back to the outermost text first (see `Interp::to_top_level`).
+            Err(Flow::Discard) if self.to_top_level && self.readers > 1 => return Err(Flow::Discard),
+            // And `-c` text ends there, as bash's `run_one_command` does.
+            Err(Flow::Discard) if self.to_top_level && matches!(reading, super::line::Reading::Typed) => {
+                self.to_top_level = false;
+                self.state.last_status = 1;
+                return Ok(ControlFlow::Break(1));
+            }
+            Err(Flow::Discard) => {
+                self.to_top_level = false;
+                self.state.last_status = 1;
+                1
+            }
+            other => other?,
+        }))
     }
 }
 
@@ -655,6 +682,11 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
     };
     // The options its words gave, in `$SHELLOPTS` and `$BASHOPTS`.
     sub.state.sync_option_variables();
+    // A shell started with history on (`bash -o history`) sets bash's defaults and reads
+    // its history file first.
+    if sub.history_on() {
+        sub.history_start();
+    }
     let result = sub.run_source(&source, io, reading).await;
     if let Err(Flow::Fatal(status)) = result
         && interp.shared.stopping().is_some()
@@ -670,7 +702,10 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
         Err(Flow::Fatal(crate::status::EXPANSION)) => Err(Flow::Exit(crate::status::EXPANSION)),
         other => other,
     };
-    Ok(sub.finish_subshell(result, io).await)
+    let status = sub.finish_subshell(result, io).await;
+    // bash writes the history file after the EXIT trap.
+    sub.history_save_at_exit();
+    Ok(status)
 }
 
 async fn exec(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {

@@ -348,6 +348,33 @@ fn history_survives_a_restart_and_ctrl_r_searches_it() {
 }
 
 #[test]
+fn history_fc_and_bang_share_the_list_the_arrow_keys_recall() {
+    let console = Console::start("banghistory", &[], &[]);
+    console.type_text("echo alpha");
+    console.keys(&["Enter"]);
+    console.wait_for("\nalpha\n");
+    // `!!` expands at the console, as in bash -i, and the expanded line is echoed.
+    console.type_text("!!:s/alpha/beta/");
+    console.keys(&["Enter"]);
+    console.wait_for("\necho beta\nbeta\n");
+    // The arrow key recalls the expanded line, which `history` lists.
+    console.keys(&["Up"]);
+    wait_until(|| console.screen().trim_end().ends_with("$ echo beta"), || console.screen());
+    console.keys(&["C-u"]);
+    console.type_text("history");
+    console.keys(&["Enter"]);
+    console.wait_for("    2  echo beta\n    3  history\n");
+    // `history -c` empties what the arrow keys recall too.
+    console.type_text("history -c");
+    console.keys(&["Enter"]);
+    console.type_text("fc -l");
+    console.keys(&["Enter"]);
+    console.keys(&["Up"]);
+    console.keys(&["Up"]);
+    wait_until(|| console.screen().trim_end().ends_with("$ fc -l"), || console.screen());
+}
+
+#[test]
 fn a_mounted_servers_question_and_progress_reach_the_terminal() {
     let marks = tempfile::tempdir().expect("tempdir");
     let server = format!("'m=python3 {}/tests/mcp/mounted.py {}'", env!("CARGO_MANIFEST_DIR"), marks.path().display());

@@ -415,3 +415,22 @@ fn sort_spills_scratch_runs_only_where_the_policy_lets_it_write() {
     assert!(out.stdout_text().contains("fs.delete  sort"), "{}", out.stdout_text());
     assert_eq!(exec(&mut sh, "ls -A /tmp").stdout_text(), "", "the scratch files are gone");
 }
+
+#[test]
+fn history_files_and_fcs_editor_pass_the_gate() {
+    // `history -w` writes through fs.write: a denied write leaves the file and says why.
+    let mut sh = shell(policy(&[(Verdict::Deny, "fs.write")]));
+    let out = exec(&mut sh, "set -o history; HISTFILE=/keep.txt; history -s 'echo x'; history -w");
+    assert_eq!(out.status, 126, "{}", out.stderr_text());
+    assert!(out.stderr_text().contains("history → fs.write /keep.txt denied"), "{}", out.stderr_text());
+    assert!(kept(&mut sh));
+    // `history -r` reads through fs.read.
+    let mut sh = shell(policy(&[(Verdict::Deny, "fs.read")]));
+    let out = exec(&mut sh, "history -r /keep.txt; echo \"status $?\"; history");
+    assert_eq!(out.stdout_text(), "status 126\n", "{}", out.stderr_text());
+    // fc's editor is a command of the shell, under the same policy as any other.
+    let mut sh = shell(policy(&[(Verdict::Deny, "fs.delete")]));
+    let out = exec(&mut sh, "history -s 'echo hi'; fc -e 'rm /keep.txt; cat' -1");
+    assert!(out.stderr_text().contains("[blocked:"), "{}", out.stderr_text());
+    assert!(kept(&mut sh));
+}

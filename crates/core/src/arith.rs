@@ -874,12 +874,13 @@ impl<'s> ArithVars<'s> {
     }
 
     fn dynamic(&mut self, name: &str) -> Option<String> {
-        if !matches!(name.as_bytes().first(), Some(b'R' | b'L' | b'S' | b'E')) || !self.state.is_dynamic(name) {
+        if !matches!(name.as_bytes().first(), Some(b'R' | b'L' | b'S' | b'E' | b'H')) || !self.state.is_dynamic(name) {
             return None;
         }
         Some(match name {
             "RANDOM" => self.state.next_random().to_string(),
             "LINENO" => self.state.lineno.to_string(),
+            "HISTCMD" => self.state.history.last_number().to_string(),
             "SECONDS" => self.state.seconds(self.started?)?.to_string(),
             "EPOCHSECONDS" => {
                 let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);

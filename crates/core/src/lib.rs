@@ -20,6 +20,8 @@ pub mod assoc;
 pub mod command;
 pub mod contract;
 pub mod glob;
+pub mod histexpand;
+pub mod history;
 pub mod io;
 pub mod options;
 pub mod pattern;

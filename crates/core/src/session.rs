@@ -232,6 +232,11 @@ pub struct State {
     pub bashpid: Option<u32>,
     /// `$LINENO`: the line of the simple command being run.
     pub lineno: u32,
+    /// The history list (`history`, `fc`, `!` expansion), shared with subshells until one
+    /// changes it.
+    pub history: Arc<crate::history::History>,
+    /// What history expansion remembers between lines (the last search, the last `:s`).
+    pub hist_memory: crate::histexpand::Memory,
     /// The limits in force ([`State::limits`]); changed only through the verbs below, each
     /// of which keeps every limit within `ceiling`.
     limits: Limits,
@@ -318,6 +323,7 @@ pub const DYNAMIC: &[&str] = &[
     "FUNCNAME",
     "BASH_SOURCE",
     "BASH_LINENO",
+    "HISTCMD",
 ];
 
 /// The agent's user and group id (`$UID`, `$EUID`, `id`).
@@ -419,6 +425,8 @@ impl State {
             last_arg: String::new(),
             on_deadline: OnDeadline::Stop,
             lineno: 0,
+            history: Arc::default(),
+            hist_memory: Default::default(),
             limits: ceiling,
             ceiling,
             umask: 0o022,

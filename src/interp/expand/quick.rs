@@ -165,6 +165,7 @@ fn dynamic(name: &str) -> bool {
             | "BASH_ARGV0"
             | "BASH_SUBSHELL"
             | "LINENO"
+            | "HISTCMD"
             | "FUNCNAME"
             | "BASH_SOURCE"
             | "BASH_LINENO"

@@ -763,6 +763,10 @@ pub enum Special {
     Return,
     /// `caller`.
     Caller,
+    /// `history`.
+    History,
+    /// `fc`.
+    Fc,
     /// `compgen`.
     Compgen,
     /// `let`.

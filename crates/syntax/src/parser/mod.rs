@@ -106,6 +106,16 @@ impl<'a> Commands<'a> {
         &self.parser.src
     }
 
+    /// Where the next command starts in [`Commands::text`].
+    pub fn offset(&self) -> usize {
+        self.parser.pos
+    }
+
+    /// The line number of the text's first line.
+    pub fn first_line(&self) -> u32 {
+        self.parser.first_line
+    }
+
     /// Reads the next commands in bash's POSIX mode or not (`set -o posix` applies from the
     /// command after it).
     pub fn set_posix(&mut self, posix: bool) {
