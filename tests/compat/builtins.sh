@@ -158,6 +158,55 @@ printf 'a\nb' | { read l1; read l2; echo "$l1 $l2 $?"; }
 a b 1
 ## status: 0
 
+### read -n counts an escaped character as one
+printf 'x\\yz\\\\w\n' | { read -n 3 v; echo "[$v]"; }
+printf 'p\\\nqrs\n' | { read -n 3; echo "[$REPLY]"; }
+printf '  \\ tail\n' | { read -n 4; echo "[$REPLY]"; }
+printf 'ab\\\\cd\n' | { read -r -n 4; echo "[$REPLY]"; }
+## stdout:
+[xyz]
+[pqr]
+[   t]
+[ab\\]
+## status: 0
+
+### read -n stops at the end of input with status 1
+printf 'xy' | { read -n 5 v; echo "$? [$v]"; }
+printf 'xy\\' | { read -n 5 v; echo "$? [$v]"; }
+printf 'wxyz' | { read -n 4 v; echo "$? [$v]"; }
+## stdout:
+1 [xy]
+1 [xy]
+0 [wxyz]
+## status: 0
+
+### read -n counts characters, not bytes
+printf 'éàü-x\n' | { read -n 2 v; echo "[$v]"; read -n 2 w; echo "[$w]"; }
+## stdout:
+[éà]
+[ü-]
+## status: 0
+
+### read -N neither splits nor trims
+printf ' p q r \n' | { read -N 5 one two; echo "[$one][$two]"; }
+printf 'k\nl\nm\n' | { read -N 4 -a arr; declare -p arr; }
+printf 'u v\n' | { read -N 9 one; echo "$? [$one]"; }
+## stdout:
+[ p q ][]
+declare -a arr=([0]=$'k\nl\n')
+1 [u v
+]
+## status: 0
+
+### read -t 0 reads nothing
+{ read -t 0; echo "$? [$REPLY]"; read; echo "$REPLY"; } <<< kept
+read -t 0 < /dev/null; echo $?
+## stdout:
+0 []
+kept
+0
+## status: 0
+
 ### set positional
 set -- x y z; echo $# $2
 ## stdout:
