@@ -12,7 +12,7 @@ case (`#### name`, or the older `### name`, up to the next case) runs in a fresh
 directory under bash and under toolsh (BINARY, default $TOOLSH or the release build, on that
 directory), with SH=bash (so `$SH -c` runs the shell under test's own bash), TMP and
 REPO_ROOT set as the Oils harness sets them, and the harness's small helper programs
-(argv.py, printenv.py, stdout_stderr.py, written here) on the PATH — declared as host programs
+(argv.py, printenv.py, read_from_fd.py, stdout_stderr.py, written here) on the PATH — declared as host programs
 for toolsh. A case passes when its stdout and exit status match bash's; stderr is not compared.
 """
 
@@ -29,7 +29,8 @@ from pathlib import Path
 TIMEOUT = 10
 
 # The Oils harness's helpers, re-written: argv.py prints its arguments as a Python 2 list of
-# byte strings; printenv.py prints the named variables (None when unset); stdout_stderr.py
+# byte strings; printenv.py prints the named variables (None when unset); read_from_fd.py
+# prints what each descriptor named holds; stdout_stderr.py
 # writes one line to each stream.
 HELPERS = {
     "argv.py": r'''#!/usr/bin/env python3
@@ -53,6 +54,16 @@ sys.stdout.write("[" + ", ".join(q(a) for a in args) + "]\n")
 import os, sys
 for name in sys.argv[1:]:
     print(os.environ.get(name))
+''',
+    "read_from_fd.py": r'''#!/usr/bin/env python3
+import os, sys
+for arg in sys.argv[1:]:
+    fd = int(arg)
+    try:
+        with os.fdopen(fd, errors="replace") as f:
+            sys.stdout.write("%d: %s" % (fd, f.read()))
+    except OSError as e:
+        sys.stdout.write("%d: error %s\n" % (fd, e.strerror))
 ''',
     "stdout_stderr.py": r'''#!/usr/bin/env python3
 import sys

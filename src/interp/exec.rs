@@ -179,6 +179,7 @@ impl Interp {
         if pipeline.negated {
             self.errexit_suppressed -= 1;
         }
+        let redirect_failed = std::mem::take(&mut self.compound_redirect_failed);
         let status = ran?;
         let status = if pipeline.negated { i32::from(status == 0) } else { status };
         self.state.last_status = status;
@@ -187,8 +188,10 @@ impl Interp {
         }
         // A compound command's own status is not judged (bash): its commands were, one by one,
         // so `{ false && :; }` or `if …; then false && :; fi` goes on; a subshell, `(( ))`,
-        // `[[ ]]` and a pipeline of several are judged like a simple command.
-        let judged = pipeline.commands.len() > 1
+        // `[[ ]]` and a pipeline of several are judged like a simple command, and so is a
+        // compound command whose redirection failed (`{ cat; } < missing`).
+        let judged = redirect_failed
+            || pipeline.commands.len() > 1
             || match &pipeline.commands[0] {
                 Command::Compound(compound, ..) => {
                     matches!(
@@ -445,7 +448,10 @@ impl Interp {
         let substs = self.process_substs.len();
         let redirected = match self.redirected(redirects, io).await? {
             Ok(redirected) => redirected,
-            Err(status) => return Ok(status),
+            Err(status) => {
+                self.compound_redirect_failed = true;
+                return Ok(status);
+            }
         };
         let result = self.exec_compound(compound, redirected.as_ref()).await;
         if self.process_substs.len() > substs {

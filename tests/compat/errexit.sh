@@ -169,3 +169,32 @@ end
 ### under set -o posix a command substitution keeps set -e
 set -o posix; set -e; v=$(false; echo kept); echo "not reached $v"
 ## status: 1
+
+### errexit ends the shell when a group's redirection fails
+set -e; echo start; { echo inside; } < ./no-such-input; echo never
+## stdout:
+start
+## status: 1
+
+### errexit ends the shell when a loop's redirection fails
+set -e; for w in a b; do echo "$w"; done > ./no/such/dir/out; echo never
+## status: 1
+
+### a failed redirection of a compound in a condition does not end the shell
+set -e
+if while :; do break; done < ./absent; then echo yes; else echo "no $?"; fi
+{ :; } < ./absent || echo "or $?"
+! case x in x) :; esac < ./absent
+echo end
+## stdout:
+no 1
+or 1
+end
+## status: 0
+
+### the ERR trap runs when a group's redirection fails
+trap 'echo "ERR $?"' ERR; { :; } > ./nowhere/x; echo after
+## stdout:
+ERR 1
+after
+## status: 0
