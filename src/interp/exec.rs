@@ -1174,9 +1174,13 @@ impl Interp {
                     .then(|| self.state.vars.get_str("PS4").map(str::to_string));
                 if !self.assign(assign, io).await? {
                     // bash: a failed assignment drops the rest of the complete command; in
-                    // POSIX mode it ends a shell that is not interactive.
+                    // POSIX mode it ends a shell that is not interactive, and under errexit
+                    // any shell, even in a condition (`if r=2`), as bash's does.
                     if self.state.options.posix && !self.state.options.interactive {
                         return Err(Flow::Fatal(crate::status::EXPANSION));
+                    }
+                    if self.state.options.errexit {
+                        return Err(Flow::Exit(1));
                     }
                     return Err(Flow::Discard);
                 }
@@ -1385,8 +1389,12 @@ impl Interp {
                 self.state.vars.remove(&assign.name);
             }
             if !self.assign(assign, io).await? {
-                // bash says so (a readonly variable) and, but in POSIX mode, runs the command
-                // all the same.
+                // bash says so (a readonly variable) and, but in POSIX mode or under errexit
+                // (which ends the shell), runs the command all the same.
+                if self.state.options.errexit {
+                    self.restore_vars(saved);
+                    return Err(Flow::Exit(1));
+                }
                 refused = true;
                 continue;
             }

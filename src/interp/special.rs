@@ -1171,7 +1171,21 @@ impl Interp {
         for word in &words[1..] {
             if let [WordPart::Assign(assign)] = word.parts.as_slice() {
                 trace.push(Err(targets.len()));
-                targets.push(Target::Assign(assign.as_ref().clone()));
+                let mut assign = assign.as_ref().clone();
+                // Every word is expanded before the first assignment, as bash expands a
+                // command's words before running it: `local x=1 y=$x` gives `y` the `x` of
+                // before, `export A=1 v=$(cmd)` runs `cmd` without `A` exported.
+                if let AssignValue::Scalar(value) = &assign.value
+                    && value.static_text().is_none()
+                {
+                    assign.value = AssignValue::Scalar(Word::quoted(&self.expand_assigned(value, io).await?));
+                }
+                if let Some(index) = &assign.index
+                    && index.static_text().is_none()
+                {
+                    assign.index = Some(Word::quoted(&self.expand_text(index, io).await?));
+                }
+                targets.push(Target::Assign(assign));
                 continue;
             }
             for field in self.expand_words(std::slice::from_ref(word), io).await? {

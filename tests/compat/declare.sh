@@ -464,3 +464,15 @@ f
 unset
 abc
 ## status: 0
+
+### a declaration expands all its words before it assigns
+n=old; f() { local n=new m=$n; echo "$m"; }; f
+k=0; declare k=7 arr[$k]=first; declare -p arr
+unset E; export E=set seen=${E-none}; echo "$seen"
+q=1; readonly q2=$q q=2 2>/dev/null; echo "$q2"
+## stdout:
+old
+declare -a arr=([0]="first")
+none
+1
+## status: 0

@@ -198,3 +198,24 @@ trap 'echo "ERR $?"' ERR; { :; } > ./nowhere/x; echo after
 ERR 1
 after
 ## status: 0
+
+### errexit ends the shell when an assignment is refused, even in a condition
+set -e
+readonly locked=1
+if locked=2; then echo then; fi
+echo never
+## status: 1
+
+### errexit ends the shell when a command's prefix assignment is refused
+set -e; readonly ro=1; ro=2 echo never; echo nor-this
+## status: 1
+
+### a refused assignment without errexit drops only its line
+readonly fixed=1
+fixed=2; echo dropped
+echo "next $?"
+fixed=3 echo ran
+## stdout:
+next 1
+ran
+## status: 0
