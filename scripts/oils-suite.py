@@ -19,7 +19,9 @@ for toolsh. A case passes when its stdout and exit status match bash's; stderr i
 import argparse
 import concurrent.futures
 import difflib
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -104,6 +106,22 @@ def run(argv, cwd, env):
     return done.stdout.decode(errors="replace"), done.returncode
 
 
+def host_config(code, bindir, work):
+    """A policy file (outside the case's directory) declaring printenv.py with the variables the
+    case asks it for: toolsh gives a host program only the exported variables its declaration
+    names, and the helper must see what the case exported."""
+    names = set()
+    for words in re.findall(r"printenv\.py((?:[ \t]+[A-Za-z_][A-Za-z_0-9]*)+)", code):
+        names.update(words.split())
+    names.discard("PATH")
+    path = f"{work}.toml"
+    with open(path, "w") as f:
+        f.write('[host."printenv.py"]\n')
+        f.write(f"program = {json.dumps(bindir + '/printenv.py')}\n")
+        f.write(f"env = {json.dumps(sorted(names))}\n")
+    return path
+
+
 def run_case(code, bindir, toolsh):
     """Runs one case under bash and toolsh, each in a fresh directory; gives both results."""
     results = []
@@ -124,15 +142,18 @@ def run_case(code, bindir, toolsh):
             if shell == "bash":
                 argv = ["/bin/bash", "-c", code]
             else:
-                argv = [toolsh, "--allow", "host.*"]
+                argv = [toolsh, "--allow", "host.*", "--config", host_config(code, bindir, work)]
                 for name, value in env.items():
                     argv += ["--env", f"{name}={value}"]
                 for helper in HELPERS:
-                    argv += ["--host", f"{helper}={bindir}/{helper}"]
+                    if helper != "printenv.py":
+                        argv += ["--host", f"{helper}={bindir}/{helper}"]
                 argv += ["-c", code]
             results.append(run(argv, work, env))
         finally:
             shutil.rmtree(work, ignore_errors=True)
+            if os.path.exists(f"{work}.toml"):
+                os.remove(f"{work}.toml")
     return results
 
 
