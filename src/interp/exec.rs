@@ -1311,9 +1311,24 @@ impl Interp {
         }
         // `z=y local z`: the declaration sees `z` as any command would.
         let was_local: Vec<bool> = simple.assigns.iter().map(|a| self.state.vars.is_local(&a.name)).collect();
+        // Its assignment words are expanded before the temporary variables are (bash:
+        // `FOO=foo readonly v=$FOO` gives `v` the `FOO` of before).
+        let expanded;
+        let words = if simple.assigns.is_empty() {
+            &simple.words
+        } else {
+            let mut words = simple.words.clone();
+            for word in &mut words[1..] {
+                if let [WordPart::Assign(assign)] = word.parts.as_mut_slice() {
+                    self.pre_expand_assign(assign, io).await?;
+                }
+            }
+            expanded = words;
+            &expanded
+        };
         // Traced each on a line of its own before the declaration's, as bash shows them.
         let (saved, _) = self.temporary_env(&simple.assigns, outer).await?;
-        let status = self.exec_declaration(&simple.words, self.state.options.xtrace, io).await;
+        let status = self.exec_declaration(words, self.state.options.xtrace, io).await;
         // A local the declaration made of a temporary variable stays, with its value; what it
         // shadows is what the variable was before the command.
         // Outside a function, a temporary variable the declaration names stays when it makes

@@ -1147,6 +1147,24 @@ async fn declaration(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
 }
 
 impl Interp {
+    /// Expands a declaration's assignment word (its value and subscript) ahead of the
+    /// assignments: every word is expanded before the first is assigned, as bash expands a
+    /// command's words before running it (`local x=1 y=$x` gives `y` the `x` of before;
+    /// `export A=1 v=$(cmd)` runs `cmd` without `A` exported).
+    pub(crate) async fn pre_expand_assign(&mut self, assign: &mut Assign, io: &Io) -> Result<(), Flow> {
+        if let AssignValue::Scalar(value) = &assign.value
+            && value.static_text().is_none()
+        {
+            assign.value = AssignValue::Scalar(Word::quoted(&self.expand_assigned(value, io).await?));
+        }
+        if let Some(index) = &assign.index
+            && index.static_text().is_none()
+        {
+            assign.index = Some(Word::quoted(&self.expand_text(index, io).await?));
+        }
+        Ok(())
+    }
+
     /// Runs `declare`/`typeset`/`local`/`export`/`readonly` with its unexpanded words.
     /// Runs a declaration command (`declare`, `typeset`, `local`, `export`, `readonly`) of
     /// `words` as written; `traced`: `set -x` shows it as bash does, its words expanded.
@@ -1172,19 +1190,7 @@ impl Interp {
             if let [WordPart::Assign(assign)] = word.parts.as_slice() {
                 trace.push(Err(targets.len()));
                 let mut assign = assign.as_ref().clone();
-                // Every word is expanded before the first assignment, as bash expands a
-                // command's words before running it: `local x=1 y=$x` gives `y` the `x` of
-                // before, `export A=1 v=$(cmd)` runs `cmd` without `A` exported.
-                if let AssignValue::Scalar(value) = &assign.value
-                    && value.static_text().is_none()
-                {
-                    assign.value = AssignValue::Scalar(Word::quoted(&self.expand_assigned(value, io).await?));
-                }
-                if let Some(index) = &assign.index
-                    && index.static_text().is_none()
-                {
-                    assign.index = Some(Word::quoted(&self.expand_text(index, io).await?));
-                }
+                self.pre_expand_assign(&mut assign, io).await?;
                 targets.push(Target::Assign(assign));
                 continue;
             }

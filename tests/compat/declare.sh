@@ -470,9 +470,11 @@ n=old; f() { local n=new m=$n; echo "$m"; }; f
 k=0; declare k=7 arr[$k]=first; declare -p arr
 unset E; export E=set seen=${E-none}; echo "$seen"
 q=1; readonly q2=$q q=2 2>/dev/null; echo "$q2"
+P=before; P=during declare seen2=$P; echo "$seen2"
 ## stdout:
 old
 declare -a arr=([0]="first")
 none
 1
+before
 ## status: 0
