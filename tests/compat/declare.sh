@@ -478,3 +478,19 @@ none
 1
 before
 ## status: 0
+
+### an exported array is no part of the environment
+list=(one two); export list
+declare -A map=([k]=v); export map
+export plain=p
+printenv list map plain; echo "printenv $?"
+bash -c 'echo "child: ${list-unset} ${map-unset} $plain"'
+compgen -A export | grep -x -e list -e map -e plain
+## stdout:
+p
+printenv 1
+child: unset unset p
+list
+map
+plain
+## status: 0

@@ -552,8 +552,13 @@ impl State {
         for name in self.vars.names() {
             // The variable itself, not what a reference names: an environment holds no
             // references (an exported one passes its value, the name, as text).
+            // Nor arrays: an exported array stays behind (bash).
+            let array = self
+                .vars
+                .get_raw(&name)
+                .is_some_and(|v| matches!(v.value, vars::Value::Indexed(_) | vars::Value::Assoc(_)));
             match self.vars.get_raw(&name).map(|v| v.attrs) {
-                Some(attrs) if !attrs.has(vars::Attrs::EXPORT) => self.vars.remove(&name),
+                Some(attrs) if !attrs.has(vars::Attrs::EXPORT) || array => self.vars.remove(&name),
                 Some(attrs) if attrs.has(vars::Attrs::NAMEREF) => {
                     if let Some(var) = self.vars.get_raw_mut(&name) {
                         var.attrs.set(vars::Attrs::NAMEREF, false);
