@@ -284,6 +284,14 @@ pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
             continue;
         }
         if !is_name(arg) {
+            // Without -v a name no variable could have is a function's (bash).
+            if !variables {
+                if !ctx.unset_function(arg) {
+                    ctx.complain(format!("{arg}: cannot unset: readonly function")).await;
+                    status = 1;
+                }
+                continue;
+            }
             ctx.complain(format!("`{arg}': not a valid identifier")).await;
             status = 1;
             continue;

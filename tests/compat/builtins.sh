@@ -1349,3 +1349,16 @@ s.sh: line 3: v: readonly variable
 after 1
 st=0
 ## status: 0
+
+### unset takes a name no variable could have as a function's
+unset %; echo "plain $?"
+unset 'two words' 9lives; echo "several $?"
+unset -v %; echo "with -v $?"
+dash-name() { echo called; }
+unset dash-name; type dash-name >/dev/null 2>&1; echo "function gone $?"
+## stdout:
+plain 0
+several 0
+with -v 1
+function gone 1
+## status: 0
