@@ -219,3 +219,15 @@ fixed=3 echo ran
 next 1
 ran
 ## status: 0
+
+### under errexit an unbound variable ends the shell with status 1
+set -eu; echo "start"; echo "$never_set"; echo after
+## stdout:
+start
+## status: 1
+
+### without errexit an unbound variable ends -c text with 127
+set -u; echo "start"; echo "$never_set"; echo after
+## stdout:
+start
+## status: 127
