@@ -774,8 +774,9 @@ pub async fn getopts(mut ctx: Ctx<'_>, words_parsed: Args) -> Status {
     }
     // The first refusal of NAME (a read-only variable, a reference to no name), said last.
     let mut refused = None;
+    // Past the last operand, OPTIND is put back to just past it (bash's `sh_getopt`).
     let Some(arg) = args.get(optind - 1).cloned() else {
-        return getopts_end(ctx, optind, &name).await;
+        return getopts_end(ctx, optind.min(args.len() + 1), &name).await;
     };
     if ctx.state().getopts_char == 0 {
         if arg == "--" {
@@ -855,9 +856,11 @@ pub async fn getopts(mut ctx: Ctx<'_>, words_parsed: Args) -> Status {
     }
 }
 
-/// getopts at the end of the options: NAME is `?`, OPTIND the next operand; status 1.
+/// getopts at the end of the options: NAME is `?`, OPTIND the next operand, OPTARG unset;
+/// status 1.
 async fn getopts_end(mut ctx: Ctx<'_>, optind: usize, name: &str) -> Status {
     let refused = bind(&mut ctx, name, "?");
+    let _ = ctx.vars_mut().unset("OPTARG");
     ctx.set_var("OPTIND", optind.to_string());
     *ctx.getopts_mut().1 = optind.to_string();
     *ctx.getopts_mut().0 = 0;
@@ -870,6 +873,9 @@ async fn getopts_end(mut ctx: Ctx<'_>, optind: usize, name: &str) -> Status {
 /// Gives getopts' NAME its value: `None`, or why not (bash's `getopts_bind_variable` fails
 /// the command).
 fn bind(ctx: &mut Ctx<'_>, name: &str, value: &str) -> Option<toolsh_core::arith::TargetError> {
+    if !is_name(name) {
+        return Some(toolsh_core::arith::TargetError::Invalid(name.to_string()));
+    }
     match ctx.try_set_var(name, value) {
         Ok(()) => None,
         Err(err) => Some(err.into()),

@@ -1362,3 +1362,27 @@ several 0
 with -v 1
 function gone 1
 ## status: 0
+
+### getopts past the last operand puts OPTIND back and unsets OPTARG
+set -- -k val -q
+while getopts 'k:q' o; do :; done; echo "first $OPTIND ${OPTARG-unset}"
+set -- -z
+while getopts 'z' o; do echo "saw $o"; done; echo "second $OPTIND"
+set --
+getopts 'z' o; echo "third $? $OPTIND $o"
+getopts 'n:' o -n5; getopts 'n:' o -n5; echo "after -n5: $? ${OPTARG-unset}"
+## stdout:
+first 4 unset
+second 2
+third 1 1 ?
+after -n5: 1 unset
+## status: 0
+
+### getopts refuses a name that is no variable's
+set -- -k val
+getopts 'k:' 'bad-name'; echo "status $? arg $OPTARG ind $OPTIND"
+getopts 'k:' 'slot[1]' -k x 2>/dev/null; echo "status $?"
+## stdout:
+status 1 arg val ind 3
+status 1
+## status: 0
