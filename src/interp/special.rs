@@ -553,9 +553,10 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
             idx += 1;
             break;
         }
-        // --norc, --noprofile, --posix, --login, …: nothing to change here.
+        // --norc, --noprofile, --posix, --login, …: nothing to change here; --rcfile and
+        // --init-file take a file (not read: no startup file is).
         if word.starts_with("--") {
-            idx += 1;
+            idx += if matches!(word, "--rcfile" | "--init-file") { 2 } else { 1 };
             continue;
         }
         let on = word.starts_with('-');
@@ -566,8 +567,13 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
             match letter {
                 'c' => command_mode = true,
                 's' => from_stdin = true,
-                // Interactive, login, restricted, dump strings: nothing to change here.
-                'i' | 'l' | 'r' | 'D' => {}
+                // Interactive as bash -i is: `$-` has `i`, aliases are expanded.
+                'i' => {
+                    sub.state.options.interactive = on;
+                    sub.state.options.expand_aliases = on;
+                }
+                // Login, restricted, dump strings: nothing to change here.
+                'l' | 'r' | 'D' => {}
                 'o' | 'O' => {
                     idx += 1;
                     let kind = if letter == 'o' { OptionKind::Set } else { OptionKind::Shopt };

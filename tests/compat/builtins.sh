@@ -1386,3 +1386,14 @@ getopts 'k:' 'slot[1]' -k x 2>/dev/null; echo "status $?"
 status 1 arg val ind 3
 status 1
 ## status: 0
+
+### bash --rcfile and --init-file take a file; bash -i is interactive
+bash --rcfile /dev/null --norc -c 'echo "$0 $1"' zero one
+bash --init-file /dev/null -c 'shopt expand_aliases'
+bash -i -c 'shopt expand_aliases; case $- in *i*) echo interactive ;; esac' 2>/dev/null
+## stdout:
+zero one
+expand_aliases 	off
+expand_aliases 	on
+interactive
+## status: 0
