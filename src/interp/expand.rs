@@ -552,6 +552,9 @@ impl Interp {
 
     /// Expands the right side of `=~`: quoted parts match literally.
     pub(crate) async fn expand_regex(&mut self, word: &Word, io: &Io) -> Result<String, Flow> {
+        // A leading tilde prefix is expanded, its directory matched literally (bash).
+        let tilde = self.leading_tilde(word);
+        let word = tilde.as_ref().unwrap_or(word);
         let mut out = String::new();
         // Quoted text is matched literally: escaped outside a bracket expression, as it is
         // inside one (bash adds no backslash there, which glibc would read as a member).
