@@ -1397,3 +1397,13 @@ expand_aliases 	off
 expand_aliases 	on
 interactive
 ## status: 0
+
+### PWD is exported from the start, OLDPWD declared exported and set by cd
+env | grep -c '^PWD='
+declare -p OLDPWD
+cd / && env | grep '^OLDPWD=' | wc -l
+## stdout:
+1
+declare -x OLDPWD
+1
+## status: 0

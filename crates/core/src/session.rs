@@ -322,6 +322,15 @@ fn shell_variables(vars: &mut Vars, cwd: &str, inherited: bool) {
     for (name, value) in always {
         let _ = vars.set(name, value);
     }
+    // bash exports `PWD` as it starts, and `OLDPWD` (declared without a value until a `cd`).
+    if let Some(var) = vars.get_mut("PWD") {
+        var.attrs.set(vars::Attrs::EXPORT, true);
+    }
+    if vars.get_raw("OLDPWD").is_none() {
+        let mut attrs = vars::Attrs::default();
+        attrs.set(vars::Attrs::EXPORT, true);
+        vars.insert("OLDPWD", vars::Var { value: vars::Value::Unset, attrs });
+    }
     for name in ["UID", "EUID"] {
         let _ = vars.set(name, AGENT_ID.to_string());
     }
