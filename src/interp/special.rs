@@ -1192,15 +1192,33 @@ impl Interp {
         let mut options_done = false;
         // `set -x`'s words: each expanded field, or the target an assignment word names.
         let mut trace: Vec<Result<String, usize>> = Vec::new();
+        // `$_` after the command: its last word expanded, an array assignment's name alone
+        // (bash).
+        let mut last_word = command.clone();
         for word in &words[1..] {
             if let [WordPart::Assign(assign)] = word.parts.as_slice() {
                 trace.push(Err(targets.len()));
                 let mut assign = assign.as_ref().clone();
                 self.pre_expand_assign(&mut assign, io).await?;
+                last_word = match &assign.value {
+                    AssignValue::Array(_) => assign.name.to_string(),
+                    AssignValue::Scalar(value) => {
+                        let index =
+                            assign.index.as_ref().map(|index| format!("[{}]", index.static_text().unwrap_or_default()));
+                        let op = if assign.append { "+=" } else { "=" };
+                        format!(
+                            "{}{}{op}{}",
+                            assign.name,
+                            index.unwrap_or_default(),
+                            value.static_text().unwrap_or_default()
+                        )
+                    }
+                };
                 targets.push(Target::Assign(assign));
                 continue;
             }
             for field in self.expand_words(std::slice::from_ref(word), io).await? {
+                last_word.clone_from(&field);
                 if traced {
                     trace.push(Ok(field.clone()));
                 }
@@ -1253,6 +1271,7 @@ impl Interp {
                 }
             }
         }
+        self.state.last_arg = last_word;
         if traced {
             self.trace_declaration(&command, &flags, trace, &mut targets, io).await?;
         }

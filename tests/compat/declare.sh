@@ -494,3 +494,21 @@ list
 map
 plain
 ## status: 0
+
+### $_ after a declaration is its last word expanded, an array assignment's name alone
+: first; declare s=bar; echo "[$_]"
+declare list=(1 2); echo "[$_]"
+v=q; export out=$v; echo "[$_]"
+declare -i n+=3; echo "[$_]"
+declare -a arr; declare arr[2]=w; echo "[$_]"
+f() { local plain; echo "[$_]"; }; f
+readonly -p >/dev/null; echo "[$_]"
+## stdout:
+[s=bar]
+[list]
+[out=q]
+[n+=3]
+[arr[2]=w]
+[plain]
+[-p]
+## status: 0
