@@ -122,11 +122,13 @@ def host_config(code, bindir, work):
     return path
 
 
-def run_case(code, bindir, toolsh):
-    """Runs one case under bash and toolsh, each in a fresh directory; gives both results."""
+def run_case(code, bindir, toolsh, work):
+    """Runs one case under bash and toolsh, each in the fresh directory `work` (the same path
+    for both, so that paths printed compare); gives both results."""
     results = []
     for shell in ("bash", "toolsh"):
-        work = tempfile.mkdtemp(prefix="oils-case-")
+        shutil.rmtree(work, ignore_errors=True)
+        os.makedirs(work)
         try:
             tmp = os.path.join(work, "tmp")
             os.mkdir(tmp)
@@ -178,7 +180,10 @@ def main():
         show = any(s == stem or s.startswith(stem + ":") for s in args.show)
         only = {s.split(":", 1)[1] for s in args.show if s.startswith(stem + ":")}
         found = list(cases(Path(file).read_text(errors="replace")))
-        futures = [pool.submit(run_case, code, bindir, args.toolsh) for _, _, code in found]
+        futures = [
+            pool.submit(run_case, code, bindir, args.toolsh, f"{bindir}-cases/{stem}-{index}")
+            for index, (_, _, code) in enumerate(found)
+        ]
         here_total = here_passed = 0
         failed = []
         for (line, name, code), future in zip(found, futures):
@@ -202,6 +207,7 @@ def main():
         total += here_total
         passed += here_passed
     shutil.rmtree(bindir, ignore_errors=True)
+    shutil.rmtree(f"{bindir}-cases", ignore_errors=True)
     print(f"all: {passed}/{total} ({100 * passed / max(total, 1):.1f} %)")
     return 0
 
