@@ -1212,6 +1212,11 @@ impl Shell {
         self.interp.state.source = Arc::from(file);
     }
 
+    /// The text given with `-c`: `$BASH_EXECUTION_STRING`, as bash sets it.
+    pub fn set_execution_string(&mut self, text: &str) {
+        self.interp.state.set_var("BASH_EXECUTION_STRING", text.to_string());
+    }
+
     /// Sets `$0` and the positional parameters.
     pub fn set_args(&mut self, arg0: &str, args: Vec<String>) {
         self.interp.state.arg0 = arg0.to_string();

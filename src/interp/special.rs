@@ -613,6 +613,7 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
     }
     let source = match command_text.clone() {
         Some(text) => {
+            sub.state.set_var("BASH_EXECUTION_STRING", text.clone());
             sub.state.arg0 = argv.get(idx).cloned().unwrap_or_else(|| argv[0].clone());
             sub.state.positional = Arc::new(argv.get(idx + 1..).map(<[String]>::to_vec).unwrap_or_default());
             text

@@ -1407,3 +1407,10 @@ cd / && env | grep '^OLDPWD=' | wc -l
 declare -x OLDPWD
 1
 ## status: 0
+
+### BASH_EXECUTION_STRING holds the text given with -c
+bash -c 'echo "[$BASH_EXECUTION_STRING]"; declare -p BASH_EXECUTION_STRING'
+## stdout:
+[echo "[$BASH_EXECUTION_STRING]"; declare -p BASH_EXECUTION_STRING]
+declare -- BASH_EXECUTION_STRING="echo \"[\$BASH_EXECUTION_STRING]\"; declare -p BASH_EXECUTION_STRING"
+## status: 0
