@@ -956,6 +956,7 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
         let name = options.args.first().cloned().unwrap_or_else(|| "toolsh".to_string());
         let args = options.args.get(1..).map(<[String]>::to_vec).unwrap_or_default();
         shell.set_args(&name, args);
+        shell.set_execution_string(command);
         (command.clone(), None)
     } else if let Some(file) = &options.script_file {
         let read = |f: std::fs::File| {

@@ -406,6 +406,59 @@ fn skip_delimiter(
     idx
 }
 
+/// `read -n`/`-N`: up to `max` characters, stopping after `stop` (not kept). Without -r a
+/// backslash and the character it escapes count as that one character (both are kept, for the
+/// caller to unescape) and a backslash-newline as none, as bash counts them. Gives the bytes and
+/// whether the read was complete (`max` characters or the delimiter, not the end of input).
+async fn read_counted(
+    input: &crate::io::Input,
+    stop: Option<u8>,
+    max: usize,
+    raw: bool,
+    most: usize,
+) -> (Vec<u8>, bool) {
+    let mut bytes = Vec::new();
+    let mut count = 0;
+    // One whole character: its first byte, then as many more as that byte announces.
+    let next_char = |lead: u8| match lead {
+        0xC0..=0xDF => 1,
+        0xE0..=0xEF => 2,
+        0xF0..=0xF7 => 3,
+        _ => 0,
+    };
+    while count < max && bytes.len() <= most {
+        let Some((byte, got_delim)) = input.read_until(stop, Some(1)).await else {
+            return (bytes, false);
+        };
+        if got_delim {
+            return (bytes, true);
+        }
+        let Some(&lead) = byte.first() else { return (bytes, false) };
+        let mut lead = lead;
+        if !raw && lead == b'\\' {
+            // The escaped byte is read whatever it is: the delimiter too loses its meaning.
+            let Some((escaped, _)) = input.read_until(None, Some(1)).await else {
+                return (bytes, false);
+            };
+            let Some(&first) = escaped.first() else { return (bytes, false) };
+            if first == b'\n' {
+                continue;
+            }
+            bytes.push(b'\\');
+            lead = first;
+        }
+        bytes.push(lead);
+        for _ in 0..next_char(lead) {
+            match input.read_until(None, Some(1)).await {
+                Some((more, _)) => bytes.extend_from_slice(&more),
+                None => return (bytes, false),
+            }
+        }
+        count += 1;
+    }
+    (bytes, true)
+}
+
 const READ_ARRAY: Opt =
     Opt::short('a', "assign the words read to sequential indices of the array variable ARRAY").value("array");
 const READ_DELIM: Opt =
@@ -486,39 +539,58 @@ pub async fn read(mut ctx: Ctx<'_>, args: Args) -> Status {
     // A line is a value: it is read at most one byte past the value-bytes limit, and one that
     // long stops the line before more of it is held.
     let most = ctx.state().limits().output_bytes;
+    // `-t 0` asks only whether input is there to read: it reads nothing (bash polls).
+    if timeout == Some(0.0) {
+        return 0;
+    }
     let mut bytes = Vec::new();
     let mut found;
-    loop {
-        let room = most.saturating_sub(bytes.len()).saturating_add(1);
-        let want = Some(max.map_or(room, |max| max.min(room)));
-        let chunk = match timeout {
-            Some(secs) => {
-                let limit = std::time::Duration::from_secs_f64(secs.max(0.0));
-                match tokio::time::timeout(limit, input.read_until(stop, want)).await {
-                    Ok(chunk) => chunk,
-                    Err(_) => return 142,
-                }
-            }
-            None => input.read_until(stop, want).await,
+    if let Some(max) = max {
+        let counted = read_counted(&input, stop, max, raw, most);
+        let (got, complete) = match timeout {
+            Some(secs) => match tokio::time::timeout(std::time::Duration::from_secs_f64(secs), counted).await {
+                Ok(done) => done,
+                Err(_) => return 142,
+            },
+            None => counted.await,
         };
-        let Some((chunk, got_delim)) = chunk else {
-            found = false;
-            break;
-        };
-        found = got_delim || max.is_some();
-        bytes.extend_from_slice(&chunk);
-        if bytes.len() > most {
+        if got.len() > most {
             return ctx.limit_hit("value bytes", most as u64);
         }
-        // Without -r a backslash before the newline continues the line.
-        if !raw && got_delim && delim == Some(b'\n') && bytes.last() == Some(&b'\\') {
-            let escaped = bytes.iter().rev().take_while(|&&b| b == b'\\').count();
-            if escaped % 2 == 1 {
-                bytes.pop();
-                continue;
+        bytes = got;
+        found = complete;
+    } else {
+        loop {
+            let room = most.saturating_sub(bytes.len()).saturating_add(1);
+            let chunk = match timeout {
+                Some(secs) => {
+                    let limit = std::time::Duration::from_secs_f64(secs.max(0.0));
+                    match tokio::time::timeout(limit, input.read_until(stop, Some(room))).await {
+                        Ok(chunk) => chunk,
+                        Err(_) => return 142,
+                    }
+                }
+                None => input.read_until(stop, Some(room)).await,
+            };
+            let Some((chunk, got_delim)) = chunk else {
+                found = false;
+                break;
+            };
+            found = got_delim;
+            bytes.extend_from_slice(&chunk);
+            if bytes.len() > most {
+                return ctx.limit_hit("value bytes", most as u64);
             }
+            // Without -r a backslash before the newline continues the line.
+            if !raw && got_delim && delim == Some(b'\n') && bytes.last() == Some(&b'\\') {
+                let escaped = bytes.iter().rev().take_while(|&&b| b == b'\\').count();
+                if escaped % 2 == 1 {
+                    bytes.pop();
+                    continue;
+                }
+            }
+            break;
         }
-        break;
     }
     let eof_without_data = !found && bytes.is_empty();
     let text = toolsh_bytes::decode(&bytes).into_owned();
@@ -538,8 +610,16 @@ pub async fn read(mut ctx: Ctx<'_>, args: Args) -> Status {
         None if ctx.state().vars.get("IFS").is_some() => String::new(),
         None => " \t\n".to_string(),
     };
+    // `-N` assigns what it read whole: no field splitting, no blanks trimmed (bash).
+    let split = |count: usize| {
+        if exact {
+            vec![chars.iter().map(|(c, _)| *c).collect::<String>()]
+        } else {
+            split_for_read(&chars, &ifs, count)
+        }
+    };
     if let Some(array) = array {
-        let fields = split_for_read(&chars, &ifs, usize::MAX);
+        let fields = split(usize::MAX);
         let map = fields.into_iter().enumerate().map(|(i, f)| (i as i64, f)).collect();
         if let Err(err) = ctx.vars_mut().set_value(&array, Value::Indexed(map)) {
             return ctx.array_refused(&array, err).await;
@@ -548,7 +628,7 @@ pub async fn read(mut ctx: Ctx<'_>, args: Args) -> Status {
         let line: String = chars.iter().map(|(c, _)| *c).collect();
         ctx.set_var("REPLY", line);
     } else {
-        let fields = split_for_read(&chars, &ifs, names.len());
+        let fields = split(names.len());
         for (idx, name) in names.iter().enumerate() {
             let value = fields.get(idx).cloned().unwrap_or_default();
             if let Err(err) = ctx.set_target(name, value) {
@@ -709,8 +789,9 @@ pub async fn getopts(mut ctx: Ctx<'_>, words_parsed: Args) -> Status {
     }
     // The first refusal of NAME (a read-only variable, a reference to no name), said last.
     let mut refused = None;
+    // Past the last operand, OPTIND is put back to just past it (bash's `sh_getopt`).
     let Some(arg) = args.get(optind - 1).cloned() else {
-        return getopts_end(ctx, optind, &name).await;
+        return getopts_end(ctx, optind.min(args.len() + 1), &name).await;
     };
     if ctx.state().getopts_char == 0 {
         if arg == "--" {
@@ -790,9 +871,11 @@ pub async fn getopts(mut ctx: Ctx<'_>, words_parsed: Args) -> Status {
     }
 }
 
-/// getopts at the end of the options: NAME is `?`, OPTIND the next operand; status 1.
+/// getopts at the end of the options: NAME is `?`, OPTIND the next operand, OPTARG unset;
+/// status 1.
 async fn getopts_end(mut ctx: Ctx<'_>, optind: usize, name: &str) -> Status {
     let refused = bind(&mut ctx, name, "?");
+    let _ = ctx.vars_mut().unset("OPTARG");
     ctx.set_var("OPTIND", optind.to_string());
     *ctx.getopts_mut().1 = optind.to_string();
     *ctx.getopts_mut().0 = 0;
@@ -805,6 +888,9 @@ async fn getopts_end(mut ctx: Ctx<'_>, optind: usize, name: &str) -> Status {
 /// Gives getopts' NAME its value: `None`, or why not (bash's `getopts_bind_variable` fails
 /// the command).
 fn bind(ctx: &mut Ctx<'_>, name: &str, value: &str) -> Option<toolsh_core::arith::TargetError> {
+    if !is_name(name) {
+        return Some(toolsh_core::arith::TargetError::Invalid(name.to_string()));
+    }
     match ctx.try_set_var(name, value) {
         Ok(()) => None,
         Err(err) => Some(err.into()),

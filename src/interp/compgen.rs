@@ -477,7 +477,7 @@ impl Interp {
                 .filter(|name| !state.disabled_builtins.iter().any(|d| d == name))
                 .map(str::to_string)
                 .collect(),
-            Action::Export => state.vars.exported().into_iter().map(|(name, _)| name).collect(),
+            Action::Export => state.vars.exported_names(),
             Action::Function => {
                 let mut names: Vec<String> = state.functions.keys().cloned().collect();
                 names.sort();

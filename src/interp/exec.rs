@@ -179,6 +179,7 @@ impl Interp {
         if pipeline.negated {
             self.errexit_suppressed -= 1;
         }
+        let redirect_failed = std::mem::take(&mut self.compound_redirect_failed);
         let status = ran?;
         let status = if pipeline.negated { i32::from(status == 0) } else { status };
         self.state.last_status = status;
@@ -187,8 +188,10 @@ impl Interp {
         }
         // A compound command's own status is not judged (bash): its commands were, one by one,
         // so `{ false && :; }` or `if …; then false && :; fi` goes on; a subshell, `(( ))`,
-        // `[[ ]]` and a pipeline of several are judged like a simple command.
-        let judged = pipeline.commands.len() > 1
+        // `[[ ]]` and a pipeline of several are judged like a simple command, and so is a
+        // compound command whose redirection failed (`{ cat; } < missing`).
+        let judged = redirect_failed
+            || pipeline.commands.len() > 1
             || match &pipeline.commands[0] {
                 Command::Compound(compound, ..) => {
                     matches!(
@@ -445,7 +448,10 @@ impl Interp {
         let substs = self.process_substs.len();
         let redirected = match self.redirected(redirects, io).await? {
             Ok(redirected) => redirected,
-            Err(status) => return Ok(status),
+            Err(status) => {
+                self.compound_redirect_failed = true;
+                return Ok(status);
+            }
         };
         let result = self.exec_compound(compound, redirected.as_ref()).await;
         if self.process_substs.len() > substs {
@@ -1239,9 +1245,13 @@ impl Interp {
                     .then(|| self.state.vars.get_str("PS4").map(str::to_string));
                 if !self.assign(assign, io).await? {
                     // bash: a failed assignment drops the rest of the complete command; in
-                    // POSIX mode it ends a shell that is not interactive.
+                    // POSIX mode it ends a shell that is not interactive, and under errexit
+                    // any shell, even in a condition (`if r=2`), as bash's does.
                     if self.state.options.posix && !self.state.options.interactive {
                         return Err(Flow::Fatal(crate::status::EXPANSION));
+                    }
+                    if self.state.options.errexit {
+                        return Err(Flow::Exit(1));
                     }
                     return Err(Flow::Discard);
                 }
@@ -1372,9 +1382,24 @@ impl Interp {
         }
         // `z=y local z`: the declaration sees `z` as any command would.
         let was_local: Vec<bool> = simple.assigns.iter().map(|a| self.state.vars.is_local(&a.name)).collect();
+        // Its assignment words are expanded before the temporary variables are (bash:
+        // `FOO=foo readonly v=$FOO` gives `v` the `FOO` of before).
+        let expanded;
+        let words = if simple.assigns.is_empty() {
+            &simple.words
+        } else {
+            let mut words = simple.words.clone();
+            for word in &mut words[1..] {
+                if let [WordPart::Assign(assign)] = word.parts.as_mut_slice() {
+                    self.pre_expand_assign(assign, io).await?;
+                }
+            }
+            expanded = words;
+            &expanded
+        };
         // Traced each on a line of its own before the declaration's, as bash shows them.
         let (saved, _) = self.temporary_env(&simple.assigns, outer).await?;
-        let status = self.exec_declaration(&simple.words, self.state.options.xtrace, io).await;
+        let status = self.exec_declaration(words, self.state.options.xtrace, io).await;
         // A local the declaration made of a temporary variable stays, with its value; what it
         // shadows is what the variable was before the command.
         // Outside a function, a temporary variable the declaration names stays when it makes
@@ -1450,8 +1475,12 @@ impl Interp {
                 self.state.vars.remove(&assign.name);
             }
             if !self.assign(assign, io).await? {
-                // bash says so (a readonly variable) and, but in POSIX mode, runs the command
-                // all the same.
+                // bash says so (a readonly variable) and, but in POSIX mode or under errexit
+                // (which ends the shell), runs the command all the same.
+                if self.state.options.errexit {
+                    self.restore_vars(saved);
+                    return Err(Flow::Exit(1));
+                }
                 refused = true;
                 continue;
             }

@@ -10,7 +10,7 @@ pub(super) mod quick;
 use super::arith::{self, ArithError, ArithVars};
 use super::io::{Capture, Io, Output};
 use super::pattern::{self, Pattern};
-use super::vars::{Value, is_name};
+use super::vars::{Attrs, Value, is_name};
 use super::{Flow, Interp, State, brace, glob};
 use crate::ast::*;
 use futures::future::BoxFuture;
@@ -552,6 +552,9 @@ impl Interp {
 
     /// Expands the right side of `=~`: quoted parts match literally.
     pub(crate) async fn expand_regex(&mut self, word: &Word, io: &Io) -> Result<String, Flow> {
+        // A leading tilde prefix is expanded, its directory matched literally (bash).
+        let tilde = self.leading_tilde(word);
+        let word = tilde.as_ref().unwrap_or(word);
         let mut out = String::new();
         // Quoted text is matched literally: escaped outside a bracket expression, as it is
         // inside one (bash adds no backslash there, which glibc would read as a member).
@@ -961,8 +964,14 @@ impl Interp {
             // An unset variable named is refused whatever the operator (`${!v:-word}` too), an
             // unset positional or special parameter (`${!9:-word}`) or array element reads as
             // unset, and an empty value names no variable (bash 5.2's rules).
-            let unset_variable =
-                unset && is_name(&param.name) && (param.index.is_none() || self.state.vars.get(&param.name).is_none());
+            // A variable that is declared (`declare x`, an array whose element 0 is unset) names
+            // none without an error; one never declared is refused.
+            let declared = param.index.is_none()
+                && self.state.vars.get_raw(&param.name).is_some_and(|var| !var.attrs.has(Attrs::NAMEREF));
+            let unset_variable = unset
+                && is_name(&param.name)
+                && !declared
+                && (param.index.is_none() || self.state.vars.get(&param.name).is_none());
             if target.is_empty() && ((list && !self.state.options.nounset) || (unset && !unset_variable && !list)) {
                 (Cow::Borrowed(""), Cow::Owned(None))
             } else if target.is_empty() {

@@ -292,7 +292,13 @@ impl Interp {
                 self.exited = Some(status);
                 status
             }
-            Err(Flow::Fatal(crate::status::EXPANSION)) if file && self.shared.stopping().is_none() => 1,
+            // An expansion error (`$unset` under `set -u`, `${x:?}`) ends a script with 1, and
+            // `-c` text with 127 but under errexit, as bash's do.
+            Err(Flow::Fatal(crate::status::EXPANSION))
+                if (file || self.state.options.errexit) && self.shared.stopping().is_none() =>
+            {
+                1
+            }
             Err(Flow::Fatal(status)) => status,
             Err(Flow::Discard) => 1,
             Err(Flow::Return(status)) => status,

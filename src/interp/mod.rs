@@ -73,6 +73,10 @@ pub(crate) struct Interp {
     exited: Option<Status>,
     /// Above zero inside conditions, where errexit and the ERR trap do not apply.
     errexit_suppressed: u32,
+    /// Set when a compound command's redirection failed, for the pipeline that ran it to judge
+    /// that failure by errexit as a simple command's (bash), though a compound's own status is
+    /// not judged.
+    compound_redirect_failed: bool,
     call_depth: usize,
     loop_depth: usize,
     /// Status of the last command substitution of the current command (for `x=$(false)`).
@@ -154,6 +158,7 @@ impl Interp {
             jobs: jobs::new_table(),
             exited: None,
             errexit_suppressed: 0,
+            compound_redirect_failed: false,
             call_depth: 0,
             loop_depth: 0,
             last_subst_status: None,
@@ -246,6 +251,7 @@ impl Interp {
             jobs: Arc::new(std::sync::Mutex::new(self.job_table().inherited())),
             exited: None,
             errexit_suppressed: self.errexit_suppressed,
+            compound_redirect_failed: false,
             call_depth: self.call_depth,
             loop_depth: 0,
             last_subst_status: None,
@@ -1212,6 +1218,11 @@ impl Shell {
     pub fn set_script_file(&mut self, file: &str) {
         self.interp.state.main_source = Arc::from(file);
         self.interp.state.source = Arc::from(file);
+    }
+
+    /// The text given with `-c`: `$BASH_EXECUTION_STRING`, as bash sets it.
+    pub fn set_execution_string(&mut self, text: &str) {
+        self.interp.state.set_var("BASH_EXECUTION_STRING", text.to_string());
     }
 
     /// Sets `$0` and the positional parameters.

@@ -580,9 +580,10 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
             idx += 1;
             break;
         }
-        // --norc, --noprofile, --posix, --login, …: nothing to change here.
+        // --norc, --noprofile, --posix, --login, …: nothing to change here; --rcfile and
+        // --init-file take a file (not read: no startup file is).
         if word.starts_with("--") {
-            idx += 1;
+            idx += if matches!(word, "--rcfile" | "--init-file") { 2 } else { 1 };
             continue;
         }
         let on = word.starts_with('-');
@@ -593,8 +594,13 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
             match letter {
                 'c' => command_mode = true,
                 's' => from_stdin = true,
-                // Interactive, login, restricted, dump strings: nothing to change here.
-                'i' | 'l' | 'r' | 'D' => {}
+                // Interactive as bash -i is: `$-` has `i`, aliases are expanded.
+                'i' => {
+                    sub.state.options.interactive = on;
+                    sub.state.options.expand_aliases = on;
+                }
+                // Login, restricted, dump strings: nothing to change here.
+                'l' | 'r' | 'D' => {}
                 'o' | 'O' => {
                     idx += 1;
                     let kind = if letter == 'o' { OptionKind::Set } else { OptionKind::Shopt };
@@ -634,6 +640,7 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
     }
     let source = match command_text.clone() {
         Some(text) => {
+            sub.state.set_var("BASH_EXECUTION_STRING", text.clone());
             sub.state.arg0 = argv.get(idx).cloned().unwrap_or_else(|| argv[0].clone());
             sub.state.positional = Arc::new(argv.get(idx + 1..).map(<[String]>::to_vec).unwrap_or_default());
             text
@@ -1232,6 +1239,24 @@ async fn declaration(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
 }
 
 impl Interp {
+    /// Expands a declaration's assignment word (its value and subscript) ahead of the
+    /// assignments: every word is expanded before the first is assigned, as bash expands a
+    /// command's words before running it (`local x=1 y=$x` gives `y` the `x` of before;
+    /// `export A=1 v=$(cmd)` runs `cmd` without `A` exported).
+    pub(crate) async fn pre_expand_assign(&mut self, assign: &mut Assign, io: &Io) -> Result<(), Flow> {
+        if let AssignValue::Scalar(value) = &assign.value
+            && value.static_text().is_none()
+        {
+            assign.value = AssignValue::Scalar(Word::quoted(&self.expand_assigned(value, io).await?));
+        }
+        if let Some(index) = &assign.index
+            && index.static_text().is_none()
+        {
+            assign.index = Some(Word::quoted(&self.expand_text(index, io).await?));
+        }
+        Ok(())
+    }
+
     /// Runs `declare`/`typeset`/`local`/`export`/`readonly` with its unexpanded words.
     /// Runs a declaration command (`declare`, `typeset`, `local`, `export`, `readonly`) of
     /// `words` as written; `traced`: `set -x` shows it as bash does, its words expanded.
@@ -1253,13 +1278,33 @@ impl Interp {
         let mut options_done = false;
         // `set -x`'s words: each expanded field, or the target an assignment word names.
         let mut trace: Vec<Result<String, usize>> = Vec::new();
+        // `$_` after the command: its last word expanded, an array assignment's name alone
+        // (bash).
+        let mut last_word = command.clone();
         for word in &words[1..] {
             if let [WordPart::Assign(assign)] = word.parts.as_slice() {
                 trace.push(Err(targets.len()));
-                targets.push(Target::Assign(assign.as_ref().clone()));
+                let mut assign = assign.as_ref().clone();
+                self.pre_expand_assign(&mut assign, io).await?;
+                last_word = match &assign.value {
+                    AssignValue::Array(_) => assign.name.to_string(),
+                    AssignValue::Scalar(value) => {
+                        let index =
+                            assign.index.as_ref().map(|index| format!("[{}]", index.static_text().unwrap_or_default()));
+                        let op = if assign.append { "+=" } else { "=" };
+                        format!(
+                            "{}{}{op}{}",
+                            assign.name,
+                            index.unwrap_or_default(),
+                            value.static_text().unwrap_or_default()
+                        )
+                    }
+                };
+                targets.push(Target::Assign(assign));
                 continue;
             }
             for field in self.expand_words(std::slice::from_ref(word), io).await? {
+                last_word.clone_from(&field);
                 if traced {
                     trace.push(Ok(field.clone()));
                 }
@@ -1312,6 +1357,7 @@ impl Interp {
                 }
             }
         }
+        self.state.last_arg = last_word;
         if traced {
             self.trace_declaration(&command, &flags, trace, &mut targets, io).await?;
         }

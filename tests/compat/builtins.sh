@@ -158,6 +158,55 @@ printf 'a\nb' | { read l1; read l2; echo "$l1 $l2 $?"; }
 a b 1
 ## status: 0
 
+### read -n counts an escaped character as one
+printf 'x\\yz\\\\w\n' | { read -n 3 v; echo "[$v]"; }
+printf 'p\\\nqrs\n' | { read -n 3; echo "[$REPLY]"; }
+printf '  \\ tail\n' | { read -n 4; echo "[$REPLY]"; }
+printf 'ab\\\\cd\n' | { read -r -n 4; echo "[$REPLY]"; }
+## stdout:
+[xyz]
+[pqr]
+[   t]
+[ab\\]
+## status: 0
+
+### read -n stops at the end of input with status 1
+printf 'xy' | { read -n 5 v; echo "$? [$v]"; }
+printf 'xy\\' | { read -n 5 v; echo "$? [$v]"; }
+printf 'wxyz' | { read -n 4 v; echo "$? [$v]"; }
+## stdout:
+1 [xy]
+1 [xy]
+0 [wxyz]
+## status: 0
+
+### read -n counts characters, not bytes
+printf 'éàü-x\n' | { read -n 2 v; echo "[$v]"; read -n 2 w; echo "[$w]"; }
+## stdout:
+[éà]
+[ü-]
+## status: 0
+
+### read -N neither splits nor trims
+printf ' p q r \n' | { read -N 5 one two; echo "[$one][$two]"; }
+printf 'k\nl\nm\n' | { read -N 4 -a arr; declare -p arr; }
+printf 'u v\n' | { read -N 9 one; echo "$? [$one]"; }
+## stdout:
+[ p q ][]
+declare -a arr=([0]=$'k\nl\n')
+1 [u v
+]
+## status: 0
+
+### read -t 0 reads nothing
+{ read -t 0; echo "$? [$REPLY]"; read; echo "$REPLY"; } <<< kept
+read -t 0 < /dev/null; echo $?
+## stdout:
+0 []
+kept
+0
+## status: 0
+
 ### set positional
 set -- x y z; echo $# $2
 ## stdout:
@@ -1387,3 +1436,68 @@ C C ../a
 a/
 b/
 c/
+
+### unset takes a name no variable could have as a function's
+unset %; echo "plain $?"
+unset 'two words' 9lives; echo "several $?"
+unset -v %; echo "with -v $?"
+dash-name() { echo called; }
+unset dash-name; type dash-name >/dev/null 2>&1; echo "function gone $?"
+## stdout:
+plain 0
+several 0
+with -v 1
+function gone 1
+## status: 0
+
+### getopts past the last operand puts OPTIND back and unsets OPTARG
+set -- -k val -q
+while getopts 'k:q' o; do :; done; echo "first $OPTIND ${OPTARG-unset}"
+set -- -z
+while getopts 'z' o; do echo "saw $o"; done; echo "second $OPTIND"
+set --
+getopts 'z' o; echo "third $? $OPTIND $o"
+getopts 'n:' o -n5; getopts 'n:' o -n5; echo "after -n5: $? ${OPTARG-unset}"
+## stdout:
+first 4 unset
+second 2
+third 1 1 ?
+after -n5: 1 unset
+## status: 0
+
+### getopts refuses a name that is no variable's
+set -- -k val
+getopts 'k:' 'bad-name'; echo "status $? arg $OPTARG ind $OPTIND"
+getopts 'k:' 'slot[1]' -k x 2>/dev/null; echo "status $?"
+## stdout:
+status 1 arg val ind 3
+status 1
+## status: 0
+
+### bash --rcfile and --init-file take a file; bash -i is interactive
+bash --rcfile /dev/null --norc -c 'echo "$0 $1"' zero one
+bash --init-file /dev/null -c 'shopt expand_aliases'
+bash -i -c 'shopt expand_aliases; case $- in *i*) echo interactive ;; esac' 2>/dev/null
+## stdout:
+zero one
+expand_aliases 	off
+expand_aliases 	on
+interactive
+## status: 0
+
+### PWD is exported from the start, OLDPWD declared exported and set by cd
+env | grep -c '^PWD='
+declare -p OLDPWD
+cd / && env | grep '^OLDPWD=' | wc -l
+## stdout:
+1
+declare -x OLDPWD
+1
+## status: 0
+
+### BASH_EXECUTION_STRING holds the text given with -c
+bash -c 'echo "[$BASH_EXECUTION_STRING]"; declare -p BASH_EXECUTION_STRING'
+## stdout:
+[echo "[$BASH_EXECUTION_STRING]"; declare -p BASH_EXECUTION_STRING]
+declare -- BASH_EXECUTION_STRING="echo \"[\$BASH_EXECUTION_STRING]\"; declare -p BASH_EXECUTION_STRING"
+## status: 0

@@ -458,3 +458,15 @@ a[5] 1 1
 c[@] 0 0
 assoc key @
 ## status: 0
+
+### a tilde prefix on the right of =~ is expanded and matched literally
+HOME='/h.me'; [[ /h.me/x =~ ^~/x$ ]]; echo "prefix $?"
+[[ /hXme/x =~ ~/x ]]; echo "dot is literal $?"
+HOME='^a$'; [[ '^a$' =~ ~ ]]; echo "anchors literal $?"
+[[ a~b =~ a~b ]]; echo "not a prefix $?"
+## stdout:
+prefix 1
+dot is literal 1
+anchors literal 0
+not a prefix 0
+## status: 0

@@ -464,3 +464,51 @@ f
 unset
 abc
 ## status: 0
+
+### a declaration expands all its words before it assigns
+n=old; f() { local n=new m=$n; echo "$m"; }; f
+k=0; declare k=7 arr[$k]=first; declare -p arr
+unset E; export E=set seen=${E-none}; echo "$seen"
+q=1; readonly q2=$q q=2 2>/dev/null; echo "$q2"
+P=before; P=during declare seen2=$P; echo "$seen2"
+## stdout:
+old
+declare -a arr=([0]="first")
+none
+1
+before
+## status: 0
+
+### an exported array is no part of the environment
+list=(one two); export list
+declare -A map=([k]=v); export map
+export plain=p
+printenv list map plain; echo "printenv $?"
+bash -c 'echo "child: ${list-unset} ${map-unset} $plain"'
+compgen -A export | grep -x -e list -e map -e plain
+## stdout:
+p
+printenv 1
+child: unset unset p
+list
+map
+plain
+## status: 0
+
+### $_ after a declaration is its last word expanded, an array assignment's name alone
+: first; declare s=bar; echo "[$_]"
+declare list=(1 2); echo "[$_]"
+v=q; export out=$v; echo "[$_]"
+declare -i n+=3; echo "[$_]"
+declare -a arr; declare arr[2]=w; echo "[$_]"
+f() { local plain; echo "[$_]"; }; f
+readonly -p >/dev/null; echo "[$_]"
+## stdout:
+[s=bar]
+[list]
+[out=q]
+[n+=3]
+[arr[2]=w]
+[plain]
+[-p]
+## status: 0

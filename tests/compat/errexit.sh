@@ -169,3 +169,65 @@ end
 ### under set -o posix a command substitution keeps set -e
 set -o posix; set -e; v=$(false; echo kept); echo "not reached $v"
 ## status: 1
+
+### errexit ends the shell when a group's redirection fails
+set -e; echo start; { echo inside; } < ./no-such-input; echo never
+## stdout:
+start
+## status: 1
+
+### errexit ends the shell when a loop's redirection fails
+set -e; for w in a b; do echo "$w"; done > ./no/such/dir/out; echo never
+## status: 1
+
+### a failed redirection of a compound in a condition does not end the shell
+set -e
+if while :; do break; done < ./absent; then echo yes; else echo "no $?"; fi
+{ :; } < ./absent || echo "or $?"
+! case x in x) :; esac < ./absent
+echo end
+## stdout:
+no 1
+or 1
+end
+## status: 0
+
+### the ERR trap runs when a group's redirection fails
+trap 'echo "ERR $?"' ERR; { :; } > ./nowhere/x; echo after
+## stdout:
+ERR 1
+after
+## status: 0
+
+### errexit ends the shell when an assignment is refused, even in a condition
+set -e
+readonly locked=1
+if locked=2; then echo then; fi
+echo never
+## status: 1
+
+### errexit ends the shell when a command's prefix assignment is refused
+set -e; readonly ro=1; ro=2 echo never; echo nor-this
+## status: 1
+
+### a refused assignment without errexit drops only its line
+readonly fixed=1
+fixed=2; echo dropped
+echo "next $?"
+fixed=3 echo ran
+## stdout:
+next 1
+ran
+## status: 0
+
+### under errexit an unbound variable ends the shell with status 1
+set -eu; echo "start"; echo "$never_set"; echo after
+## stdout:
+start
+## status: 1
+
+### without errexit an unbound variable ends -c text with 127
+set -u; echo "start"; echo "$never_set"; echo after
+## stdout:
+start
+## status: 127

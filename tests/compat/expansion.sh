@@ -406,3 +406,18 @@ v: invalid indirect expansion
 v: invalid indirect expansion
 : invalid variable name
 ## status: 0
+
+### an indirect expansion of a declared variable with no value names nothing, silently
+declare -A keyed=([k]=v); echo "assoc [${!keyed}] $?"
+sparse=([4]=x); echo "sparse [${!sparse}] $?"
+declare bare; echo "bare [${!bare}] $?"
+f() { local inner; echo "local [${!inner}] $?"; }; f
+echo "never declared [${!nothing_here}]"
+echo "the next line runs"
+## stdout:
+assoc [] 0
+sparse [] 0
+bare [] 0
+local [] 0
+the next line runs
+## status: 0

@@ -303,3 +303,18 @@ hello
 END
 after
 ## status: 0
+
+### a here-document's body starts after the line a quoted word continues onto
+cat <<END; printf '%s|' "first
+second"; echo
+body line
+END
+cat <<'END' # a comment's ' is no quote
+kept
+END
+## stdout:
+body line
+first
+second|
+kept
+## status: 0

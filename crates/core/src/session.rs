@@ -354,6 +354,15 @@ fn shell_variables(vars: &mut Vars, cwd: &str, inherited: bool) {
     for (name, value) in always {
         let _ = vars.set(name, value);
     }
+    // bash exports `PWD` as it starts, and `OLDPWD` (declared without a value until a `cd`).
+    if let Some(var) = vars.get_mut("PWD") {
+        var.attrs.set(vars::Attrs::EXPORT, true);
+    }
+    if vars.get_raw("OLDPWD").is_none() {
+        let mut attrs = vars::Attrs::default();
+        attrs.set(vars::Attrs::EXPORT, true);
+        vars.insert("OLDPWD", vars::Var { value: vars::Value::Unset, attrs });
+    }
     for name in ["UID", "EUID"] {
         let _ = vars.set(name, AGENT_ID.to_string());
     }
@@ -597,8 +606,13 @@ impl State {
         for name in self.vars.names() {
             // The variable itself, not what a reference names: an environment holds no
             // references (an exported one passes its value, the name, as text).
+            // Nor arrays: an exported array stays behind (bash).
+            let array = self
+                .vars
+                .get_raw(&name)
+                .is_some_and(|v| matches!(v.value, vars::Value::Indexed(_) | vars::Value::Assoc(_)));
             match self.vars.get_raw(&name).map(|v| v.attrs) {
-                Some(attrs) if !attrs.has(vars::Attrs::EXPORT) => self.vars.remove(&name),
+                Some(attrs) if !attrs.has(vars::Attrs::EXPORT) || array => self.vars.remove(&name),
                 Some(attrs) if attrs.has(vars::Attrs::NAMEREF) => {
                     if let Some(var) = self.vars.get_raw_mut(&name) {
                         var.attrs.set(vars::Attrs::NAMEREF, false);

@@ -993,9 +993,10 @@ impl Vars {
         names
     }
 
-    /// Exported variables with a scalar value, sorted by name. A local with no value hides
-    /// nothing here: the variable it hides is exported in its place, as bash builds the
-    /// environment from the variables that are set.
+    /// Exported variables with a scalar value, sorted by name: an array, though exported, is
+    /// no part of the environment (bash). A local with no value hides nothing here: the
+    /// variable it hides is exported in its place, as bash builds the environment from the
+    /// variables that are set.
     pub fn exported(&self) -> Vec<(String, String)> {
         let mut out: Vec<(String, String)> = self
             .map
@@ -1005,9 +1006,28 @@ impl Vars {
                     Value::Unset => self.hidden_set(k)?,
                     _ => v,
                 };
-                let value = v.scalar().filter(|_| v.attrs.has(Attrs::EXPORT))?;
-                Some((k.clone(), value.to_string()))
+                let Value::Str(value) = &v.value else { return None };
+                v.attrs.has(Attrs::EXPORT).then(|| (k.clone(), value.to_string()))
             })
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// The names of the exported variables that are set, arrays too (`compgen -A export`),
+    /// sorted.
+    pub fn exported_names(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .map
+            .iter()
+            .filter(|(k, v)| {
+                let v = match v.value {
+                    Value::Unset => self.hidden_set(k),
+                    _ => Some(*v),
+                };
+                v.is_some_and(|v| v.attrs.has(Attrs::EXPORT))
+            })
+            .map(|(k, _)| k.clone())
             .collect();
         out.sort();
         out

@@ -1876,6 +1876,46 @@ impl Parser<'_> {
 /// Where the newline ending the line that starts `text` is: the first one not escaped by a
 /// backslash (a continued line goes on to the next).
 fn line_end(text: &str) -> Option<usize> {
+    token_line_end(text).or_else(|| physical_line_end(text))
+}
+
+/// The newline that ends the command line at the start of `text` as a token: one not inside
+/// quotes (`cat <<E; echo "a<newline>b"` has its body after the `b"` line, as bash reads it),
+/// a comment ending at it. `None` when a quote is not closed (the physical line is taken).
+fn token_line_end(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    // Past a quoted run from `from` (just after its opening quote) to its closing `quote`;
+    // `escapes`: a backslash takes the next byte.
+    let closing = |from: usize, quote: u8, escapes: bool| -> Option<usize> {
+        let mut at = from;
+        while at < bytes.len() {
+            match bytes[at] {
+                b'\\' if escapes => at += 2,
+                b if b == quote => return Some(at + 1),
+                _ => at += 1,
+            }
+        }
+        None
+    };
+    let mut at = 0;
+    while at < bytes.len() {
+        let word_start = at == 0 || matches!(bytes[at - 1], b' ' | b'\t' | b';' | b'&' | b'|' | b'(' | b')');
+        at = match bytes[at] {
+            b'\n' => return Some(at),
+            b'\\' => at + 2,
+            b'\'' => closing(at + 1, b'\'', false)?,
+            b'"' => closing(at + 1, b'"', true)?,
+            b'`' => closing(at + 1, b'`', true)?,
+            b'$' if bytes.get(at + 1) == Some(&b'\'') => closing(at + 2, b'\'', true)?,
+            b'#' if word_start => return memchr::memchr(b'\n', &bytes[at..]).map(|offset| at + offset),
+            _ => at + 1,
+        };
+    }
+    None
+}
+
+/// The first newline not escaped by a backslash.
+fn physical_line_end(text: &str) -> Option<usize> {
     let bytes = text.as_bytes();
     let mut from = 0;
     while let Some(offset) = memchr::memchr(b'\n', &bytes[from..]) {
