@@ -784,7 +784,7 @@ pub async fn getopts(mut ctx: Ctx<'_>, words_parsed: Args) -> Status {
     let quiet = ctx.state().vars.get_str("OPTERR").is_some_and(|value| value.trim().parse::<i64>() == Ok(0));
     let optind_text = ctx.state().vars.get_str("OPTIND").unwrap_or("1").to_string();
     let mut optind: usize = optind_text.parse().unwrap_or(1).max(1);
-    if optind_text != ctx.state().getopts_optind {
+    if optind_key(&ctx, &optind_text) != ctx.state().getopts_optind {
         *ctx.getopts_mut().0 = 0;
     }
     // The first refusal of NAME (a read-only variable, a reference to no name), said last.
@@ -832,7 +832,7 @@ pub async fn getopts(mut ctx: Ctx<'_>, words_parsed: Args) -> Status {
                 }
                 *ctx.getopts_mut().0 = 0;
                 ctx.set_var("OPTIND", (optind + 1).to_string());
-                *ctx.getopts_mut().1 = (optind + 1).to_string();
+                *ctx.getopts_mut().1 = optind_key(&ctx, &(optind + 1).to_string());
                 return match refused {
                     Some(err) => ctx.target_refused(&err).await,
                     None => 0,
@@ -864,7 +864,7 @@ pub async fn getopts(mut ctx: Ctx<'_>, words_parsed: Args) -> Status {
         *ctx.getopts_mut().0 = next_pos;
     }
     ctx.set_var("OPTIND", optind.to_string());
-    *ctx.getopts_mut().1 = optind.to_string();
+    *ctx.getopts_mut().1 = optind_key(&ctx, &optind.to_string());
     match refused {
         Some(err) => ctx.target_refused(&err).await,
         None => status,
@@ -873,11 +873,18 @@ pub async fn getopts(mut ctx: Ctx<'_>, words_parsed: Args) -> Status {
 
 /// getopts at the end of the options: NAME is `?`, OPTIND the next operand, OPTARG unset;
 /// status 1.
+/// `OPTIND`'s value with the call that made it local: getopts goes on inside the current word
+/// only while both are as it left them, so a function with its own `local OPTIND` starts
+/// afresh (bash resets its place on every assignment to OPTIND).
+fn optind_key(ctx: &Ctx<'_>, text: &str) -> String {
+    format!("{}:{text}", ctx.state().vars.local_depth("OPTIND"))
+}
+
 async fn getopts_end(mut ctx: Ctx<'_>, optind: usize, name: &str) -> Status {
     let refused = bind(&mut ctx, name, "?");
     let _ = ctx.vars_mut().unset("OPTARG");
     ctx.set_var("OPTIND", optind.to_string());
-    *ctx.getopts_mut().1 = optind.to_string();
+    *ctx.getopts_mut().1 = optind_key(&ctx, &optind.to_string());
     *ctx.getopts_mut().0 = 0;
     match refused {
         Some(err) => ctx.target_refused(&err).await,

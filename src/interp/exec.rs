@@ -1957,6 +1957,10 @@ impl Interp {
         let name = std::mem::take(&mut argv[0]);
         argv.remove(0);
         let saved_positional = std::mem::replace(&mut self.state.positional, Arc::new(argv));
+        // A function with its own `local OPTIND` gives the caller's getopts its place back as
+        // it returns (bash's maybe_restore_getopt_state): `f -xyz` calling `f -abc` from its
+        // loop goes on at `z`.
+        let saved_getopts = (self.state.getopts_char, self.state.getopts_optind.clone());
         self.state.vars.push_frame();
         let file = self.state.function_sources.get(&name).cloned().unwrap_or_else(|| Arc::from("environment"));
         // Its messages name the file it was defined in (bash: `lib.sh: line 3: `).
@@ -2026,7 +2030,11 @@ impl Interp {
         // names it).
         self.state.lineno = line;
         self.state.source = saved_source;
+        let own_optind = self.state.vars.is_local("OPTIND");
         self.state.vars.pop_frame();
+        if own_optind {
+            (self.state.getopts_char, self.state.getopts_optind) = saved_getopts;
+        }
         self.state.positional = saved_positional;
         match result {
             Err(Flow::Return(status)) => Ok(status),

@@ -1501,3 +1501,29 @@ bash -c 'echo "[$BASH_EXECUTION_STRING]"; declare -p BASH_EXECUTION_STRING'
 [echo "[$BASH_EXECUTION_STRING]"; declare -p BASH_EXECUTION_STRING]
 declare -- BASH_EXECUTION_STRING="echo \"[\$BASH_EXECUTION_STRING]\"; declare -p BASH_EXECUTION_STRING"
 ## status: 0
+
+### getopts in a function with its own local OPTIND starts afresh, and the caller goes on where it was
+walk() {
+    local OPTIND=1 opt
+    while getopts ":pqrs" opt; do
+        echo "$1 $opt"
+        if [ "$opt" = q ]; then walk -rs; fi
+    done
+    echo "end $OPTIND"
+}
+walk -pqs
+g() { OPTIND=1; while getopts ab o; do echo "g $o"; done; }
+g -ab; g -ba
+## stdout:
+-pqs p
+-pqs q
+-rs r
+-rs s
+end 2
+-pqs s
+end 2
+g a
+g b
+g b
+g a
+## status: 0

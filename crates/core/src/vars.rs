@@ -1058,6 +1058,11 @@ impl Vars {
         }
     }
 
+    /// How many calls deep the `name` in sight was made local (0: the global one).
+    pub fn local_depth(&self, name: &str) -> usize {
+        self.frames.iter().rposition(|frame| frame.saved.iter().any(|(n, _)| n == name)).map_or(0, |at| at + 1)
+    }
+
     /// True when `name` is local to the current function call.
     pub fn is_local(&self, name: &str) -> bool {
         self.frames.last().is_some_and(|frame| frame.saved.iter().any(|(n, _)| n == name))
