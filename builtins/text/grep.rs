@@ -824,6 +824,11 @@ pub(super) fn tab_width(file: Option<&mut dyn crate::vfs::Reader>, numbered: boo
         file.seek(SeekFrom::Start(at)).ok()?;
         Some(size)
     });
+    tab_width_of(size, numbered)
+}
+
+/// [`tab_width`] of an input of `size` bytes (`None`: not known).
+fn tab_width_of(size: Option<u64>, numbered: bool) -> usize {
     let largest = match size {
         Some(size) => size.saturating_add(u64::from(numbered)).min(i64::MAX as u64),
         None => i64::MAX as u64,
@@ -882,17 +887,32 @@ impl<'c, 'a> Search<'c, 'a> {
         self.width = match &mut reader {
             _ if !self.o.initial_tab => 0,
             OperandReader::File(file) => tab_width(Some(file.as_mut()), self.o.number),
-            OperandReader::Stdin(_) => tab_width(None, self.o.number),
+            // Standard input from a file has the file's size (GNU: fstat).
+            OperandReader::Stdin(input) => match input.file_path().and_then(|abs| self.ctx.vfs.stat(&abs).ok()) {
+                Some(meta) => tab_width_of(Some(meta.size), self.o.number),
+                None => tab_width(None, self.o.number),
+            },
         };
         // Without context or inversion only the matching lines matter: the regex runs over
         // the input a large piece at a time (as GNU grep does), not once per line, and the
         // input is never held whole.
-        // (`-m` on standard input goes line by line, to know where to leave the input.)
-        let rewinds = self.o.max.is_some() && matches!(reader, OperandReader::Stdin(_));
+        // (`-m` on standard input from a file goes line by line, to know where to leave it.)
+        let rewinds = matches!(&reader, OperandReader::Stdin(input) if self.rewinds(input));
         if is_direct(&self.o, &self.regex) && !rewinds {
             return self.search_pieces(label, reader, show_name).await;
         }
         self.search_lines(label, reader, show_name).await
+    }
+
+    /// Whether standard input is left just after the last line `-m` selected: GNU grep's
+    /// (not ripgrep's), when the input is a file (a pipe's bytes once read are gone) and
+    /// lines are printed (`-l` and `-L` leave it where they stopped reading).
+    fn rewinds(&self, input: &crate::io::Input) -> bool {
+        self.o.max.is_some()
+            && self.o.program == "grep"
+            && !self.o.files_with
+            && !self.o.files_without
+            && input.is_seekable()
     }
 
     /// The direct search over pieces of the input as they are read: each piece up to its last
@@ -1059,7 +1079,7 @@ impl<'c, 'a> Search<'c, 'a> {
         // Standard input from a file is left just after the last line `-m` selected, for the
         // next command reading it (GNU seeks back): what was read past it is put back.
         let rewind = match &reader {
-            OperandReader::Stdin(input) if self.o.max.is_some() => Some(input.clone()),
+            OperandReader::Stdin(input) if self.rewinds(input) => Some(input.clone()),
             _ => None,
         };
         let mut past_stop = Vec::new();
@@ -1122,10 +1142,12 @@ impl<'c, 'a> Search<'c, 'a> {
             let batch_start = scan.offset;
             let more = self.scan_batch(&batch, &label, show_name, terminator, &mut scan).await;
             if let (Some(_), Some(stop)) = (&rewind, scan.stop) {
-                // Trailing context may read on past the stop, a batch or more.
+                // Trailing context may read on past the stop, a batch or more: past
+                // `MOST_GIVEN_BACK` the rest is not given back, rather than held.
                 match stop.checked_sub(batch_start) {
                     Some(within) => past_stop = batch.bytes_from(within),
-                    None => past_stop.extend_from_slice(&batch.bytes_from(0)),
+                    None if past_stop.len() <= MOST_GIVEN_BACK => past_stop.extend_from_slice(&batch.bytes_from(0)),
+                    None => {}
                 }
             }
             match more {
@@ -1134,7 +1156,9 @@ impl<'c, 'a> Search<'c, 'a> {
                 Some(true) => {}
             }
         }
-        if let (Some(input), Some(_)) = (rewind, scan.stop) {
+        if let (Some(input), Some(_)) = (rewind, scan.stop)
+            && past_stop.len() <= MOST_GIVEN_BACK
+        {
             if let Some(batches) = batches.take() {
                 past_stop.extend_from_slice(batches.held());
             }
@@ -1458,6 +1482,10 @@ pub async fn grep(ctx: Ctx<'_>, args: Args) -> Status {
         Err(message) => ctx.misuse(&GREP, message).await,
     }
 }
+
+/// The most `-m` with trailing context reads past its stop and still gives back (see
+/// [`Search::rewinds`]): more is not held.
+const MOST_GIVEN_BACK: usize = 4 << 20;
 
 /// Why grep does not search the file its output goes to (see [`Options::output_file`]).
 const OWN_OUTPUT: &str = "input file is also the output";

@@ -1255,3 +1255,23 @@ d/
 d/a.txt: "foo\n"
 d/results.txt: "grep: ./results.txt: input file is also the output\n./a.txt:foo\n"
 g: "a\nb\n1\na\ng\n"
+
+### grep -m gives nothing back from a pipe, nor under -l, and -T pads to standard input's file size
+printf 'x1\nb x2\nc\n' > h
+{ grep -l -m1 x; echo "?$?"; cat; } < h
+printf 'x1\nb x2\n' | { grep -m1 x; cat; }
+grep -nT x < h
+{ echo c >> h; cat; } < h
+## stdout:
+(standard input)
+?0
+x1
+ 1:	x1
+ 2:	b x2
+x1
+b x2
+c
+c
+## status: 0
+## files:
+h: "x1\nb x2\nc\nc\n"

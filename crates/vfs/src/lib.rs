@@ -142,51 +142,69 @@ impl io::Seek for Zeros {
     }
 }
 
-/// A file's reader that ends where the file ended when it was opened: what is written to the
-/// file meanwhile is not read. A command writing into the file it reads (`tr a b < f >> f`,
-/// `nl f >> f`) read its own output back and grew the file without end, gigabytes a second;
-/// it now ends as it does in GNU for a small file. Seeks are as in the file as opened.
+/// A file's reader that ends where the file ended when it was first read: what is written to
+/// the file after that is not read. A command writing into the file it reads (`tr a b < f >> f`,
+/// `nl f >> f`) read its own output back and grew the file without end, gigabytes a second; it
+/// now ends as it does in GNU for a small file. The end is taken at the first read (or seek),
+/// not at the open, so what was appended between a redirection's open and its reader's start
+/// (`{ echo c >> f; cat; } < f`) is read, as in bash. Seeks are in the file as first read.
 struct AsOpened {
     inner: Box<dyn Reader>,
-    pos: u64,
-    end: u64,
+    /// The position and the end, once taken; `u64::MAX` as the end when the file cannot say
+    /// its end (not a regular file): unbounded.
+    bounds: Option<(u64, u64)>,
 }
 
 impl AsOpened {
-    /// `inner` bounded at its present end; unbounded when it cannot say its end (not a
-    /// regular file).
-    fn wrap(mut inner: Box<dyn Reader>) -> Box<dyn Reader> {
-        let bounds = inner.stream_position().and_then(|pos| Ok((pos, inner.seek(io::SeekFrom::End(0))?)));
-        match bounds {
-            Ok((pos, end)) if inner.seek(io::SeekFrom::Start(pos)).is_ok() => Box::new(AsOpened { inner, pos, end }),
-            _ => inner,
-        }
+    fn wrap(inner: Box<dyn Reader>) -> Box<dyn Reader> {
+        Box::new(AsOpened { inner, bounds: None })
+    }
+
+    /// The position and the end, taken now if not yet.
+    fn bounds(&mut self) -> (u64, u64) {
+        *self.bounds.get_or_insert_with(|| {
+            let inner = &mut self.inner;
+            let taken = inner.stream_position().and_then(|pos| Ok((pos, inner.seek(io::SeekFrom::End(0))?)));
+            match taken {
+                Ok((pos, end)) if inner.seek(io::SeekFrom::Start(pos)).is_ok() => (pos, end),
+                _ => (0, u64::MAX),
+            }
+        })
     }
 }
 
 impl io::Read for AsOpened {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let left = usize::try_from(self.end.saturating_sub(self.pos)).unwrap_or(usize::MAX);
+        let (pos, end) = self.bounds();
+        if end == u64::MAX {
+            return self.inner.read(buf);
+        }
+        let left = usize::try_from(end.saturating_sub(pos)).unwrap_or(usize::MAX);
         let want = buf.len().min(left);
         if want == 0 {
             return Ok(0);
         }
         let n = self.inner.read(&mut buf[..want])?;
-        self.pos += n as u64;
+        self.bounds = Some((pos + n as u64, end));
         Ok(n)
     }
 }
 
 impl io::Seek for AsOpened {
     fn seek(&mut self, to: io::SeekFrom) -> io::Result<u64> {
+        let (pos, end) = self.bounds();
+        if end == u64::MAX {
+            return self.inner.seek(to);
+        }
         let target = match to {
-            io::SeekFrom::End(delta) => self.end.checked_add_signed(delta),
-            io::SeekFrom::Current(delta) => self.pos.checked_add_signed(delta),
+            io::SeekFrom::End(delta) => end.checked_add_signed(delta),
+            io::SeekFrom::Current(delta) => pos.checked_add_signed(delta),
             io::SeekFrom::Start(at) => Some(at),
         };
         let target = target.ok_or_else(|| io::Error::from(io::ErrorKind::InvalidInput))?;
-        self.pos = self.inner.seek(io::SeekFrom::Start(target))?;
-        Ok(self.pos)
+        let at = self.inner.seek(io::SeekFrom::Start(target))?;
+        self.bounds = Some((at, end));
+        Ok(at)
     }
 }
 

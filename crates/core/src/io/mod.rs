@@ -502,6 +502,11 @@ impl Input {
         self.0.as_ref()?.try_lock().ok()?.path.clone()
     }
 
+    /// Whether bytes read can be put back ([`Input::unread`]): input from a workspace file.
+    pub fn is_seekable(&self) -> bool {
+        self.0.as_ref().and_then(|inner| inner.try_lock().ok()).is_some_and(|reader| reader.seekable)
+    }
+
     /// Puts `bytes` back in front of what is left to read, as GNU grep seeks back a file it
     /// read past the last line `-m` selected: the next command reading the same descriptor
     /// (`{ grep -m1 x; cat; } < file`) starts after that line. Only input from a workspace
