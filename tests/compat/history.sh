@@ -458,24 +458,6 @@ kept 1
 ## files:
 s.sh: "set -H\nfor x in 1\ndo\n  echo !nosuch\n  echo kept $x\ndone\necho $LINENO\n"
 
-### histexpand is off by default in a script and history -p works without it
-cat > s.sh <<'EOF'
-set -o history
-echo one
-echo !!
-echo "$-"
-history -p '!!'
-EOF
-bash s.sh 2>&1
-## stdout:
-one
-!!
-hB
-echo "$-"
-## status: 0
-## files:
-s.sh: "set -o history\necho one\necho !!\necho \"$-\"\nhistory -p '!!'\n"
-
 ### fc -e runs the edited commands as read, a here-document's entry ending in a newline
 cat > s.sh <<'EOF'
 set -o history

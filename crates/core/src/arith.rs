@@ -1036,7 +1036,7 @@ impl crate::session::State {
     /// `printf -v` (`unset` false) or `unset`, and whether an associative array's key is taken
     /// as it is rather than expanded once more. Under `shopt -s assoc_expand_once` a key is not
     /// expanded again, so its first `]` closes it, or its last when the operand was written as
-    /// an element (`read A[$k]`, [`State::arrayref_words`]), which for `unset` is enough;
+    /// an element (`read A[$k]`, [`crate::session::State::arrayref_words`]), which for `unset` is enough;
     /// otherwise quotes and nested brackets are skipped (`A[]]` and `a[80's]` are no element).
     pub fn element_operand<'t>(&self, target: &'t str, unset: bool) -> Option<(&'t str, &'t str, bool)> {
         let open = target.find('[')?;
