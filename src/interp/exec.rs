@@ -1742,6 +1742,11 @@ impl Interp {
         if name.contains('/') {
             return Box::pin(self.run_script_path(argv, io));
         }
+        // A job spec alone is `fg` of it, as in bash.
+        if name.starts_with('%') {
+            let argv = vec!["fg".to_string(), argv[0].clone()];
+            return special::run(self, builtins::Special::Fg, argv, io);
+        }
         // bash runs `command_not_found_handle` with the command's words, in a subshell, and
         // its status is the command's (the handler itself is not looked for inside it).
         if let Some(def) = self.state.functions.get("command_not_found_handle").cloned()

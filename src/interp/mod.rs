@@ -1390,13 +1390,14 @@ impl Shell {
 
     /// Makes the session interactive as bash -i is: aliases are expanded (`shopt -s
     /// expand_aliases`), lines typed are kept in the history list and `!` expands in them
-    /// (`set -o history`, `set -H`), which a script's and an agent's shell leave off.
+    /// (`set -o history`, `set -H`) and job control is on (`set -m`: `fg`, `bg`), which a script's and an agent's shell leave off.
     pub fn set_interactive(&mut self) {
         self.interp.state.options.expand_aliases = true;
         self.interp.state.options.interactive = true;
         let options = &mut self.interp.state.options;
         options.set(toolsh_core::options::Kind::Set, "history", true);
         options.set(toolsh_core::options::Kind::Set, "histexpand", true);
+        options.set(toolsh_core::options::Kind::Set, "monitor", true);
         self.interp.state.sync_option_variables();
     }
 }

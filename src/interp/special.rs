@@ -233,7 +233,7 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
         Special::Which => which(interp, argv, io).await,
         Special::Hash => hash(interp, argv, io).await,
         Special::Trap => trap(interp, argv, io).await,
-        Special::Wait | Special::Jobs | Special::Disown => {
+        Special::Wait | Special::Jobs | Special::Disown | Special::Fg | Special::Bg => {
             let args = match parsed(&interp.state, &argv, io).await {
                 Ok(args) => args,
                 Err(status) => return Ok(status),
@@ -241,6 +241,8 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
             match special {
                 Special::Wait => super::jobs::wait(interp, &args, io).await,
                 Special::Jobs => Ok(super::jobs::jobs(interp, &args, io).await),
+                Special::Fg => super::jobs::foreground(interp, &args, io).await,
+                Special::Bg => Ok(super::jobs::background(interp, &args, io).await),
                 _ => Ok(super::jobs::disown(interp, &args, io).await),
             }
         }

@@ -801,6 +801,10 @@ pub enum Special {
     Jobs,
     /// `disown`.
     Disown,
+    /// `fg`.
+    Fg,
+    /// `bg`.
+    Bg,
     /// `ps`.
     Ps,
     /// `session`.
