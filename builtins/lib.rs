@@ -187,6 +187,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec fs::files::LN, fs::files::ln),
     entry!(interpreter shell::special::LOCAL, Declaration),
     entry!(spec shell::machine::LOGNAME, shell::machine::logname),
+    entry!(spec shell::flow::LOGOUT, shell::flow::logout),
     entry!(spec fs::files::LS, fs::files::ls),
     entry!(spec shell::vars::MAPFILE, shell::vars::mapfile),
     entry!(spec data::encode::MD5SUM, data::encode::checksum),

@@ -421,6 +421,14 @@ impl Interp {
                 }
                 Command::Function(def) => {
                     if self.state.function_attrs.get(&def.name).is_some_and(|attrs| attrs.readonly) {
+                        // bash runs a definition once it has read all of it: its errors name
+                        // the line it ends on.
+                        if def.span.line > 0 {
+                            let text = def.source.0.as_deref().unwrap_or("");
+                            let length = (def.span.end.saturating_sub(def.span.start)) as usize;
+                            let inside = text.get(..length.min(text.len())).unwrap_or(text);
+                            self.state.lineno = def.span.line + inside.matches('\n').count() as u32;
+                        }
                         self.error(io, &format!("{}: readonly function", def.name)).await;
                         return Ok(1);
                     }

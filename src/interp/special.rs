@@ -865,6 +865,11 @@ async fn which(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
 /// without `-p` succeeds when it runs as a command here and is said not found otherwise, as in
 /// bash. Listed in bash's table order, with each name's hits (`-t` counts one).
 async fn hash(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
+    // With `set +h` the table is off: bash refuses every use before reading a word.
+    if interp.state.options.get(toolsh_core::options::Kind::Set, "hashall") == Some(false) {
+        complain(&interp.state, io, "hash", "hashing disabled").await;
+        return Ok(1);
+    }
     let args = match parsed(&interp.state, &argv, io).await {
         Ok(args) => args,
         Err(status) => return Ok(status),
@@ -1190,6 +1195,9 @@ struct DeclFlags {
     global: bool,
     /// `-I`: a local made starts with the value and attributes of what it hides.
     inherit: bool,
+    /// `readonly -n` (bash takes the letter, unlisted): the names are assigned but not made
+    /// readonly, and one already readonly stays so.
+    undo: bool,
     /// How many times an operand was declared again as the name a reference holds (bash's
     /// `restart_new_var_name`): bounded, so no chain of element references loops.
     restarts: u8,
@@ -1320,7 +1328,8 @@ impl Interp {
                     for c in field[1..].chars() {
                         // Each of the five takes its own letters (`export -x` is refused).
                         // `export -a`/`-A` are taken as bash's export takes them, unlisted.
-                        let unlisted = command == "export" && matches!(c, 'a' | 'A');
+                        // So is `readonly -n`.
+                        let unlisted = command == "export" && matches!(c, 'a' | 'A') || command == "readonly" && c == 'n';
                         if let Some(spec) =
                             spec.filter(|spec| !unlisted && !spec.options.iter().any(|opt| opt.short == Some(c)))
                         {
@@ -1335,6 +1344,7 @@ impl Interp {
                             'g' => flags.global = true,
                             'I' => flags.inherit = on,
                             'n' if command == "export" => flags.set.push(('x', false)),
+                            'n' if command == "readonly" => flags.undo = true,
                             'a' | 'A' | 'i' | 'r' | 't' | 'x' | 'l' | 'u' | 'c' | 'n' => flags.set.push((c, on)),
                             _ => {
                                 complain(&self.state, io, &command, &format!("-{c}: invalid option")).await;
@@ -1365,14 +1375,21 @@ impl Interp {
         }
         match command.as_str() {
             "export" => flags.set.push(('x', true)),
-            "readonly" => flags.set.push(('r', true)),
+            "readonly" if !flags.undo => flags.set.push(('r', true)),
             _ => {}
         }
         if flags.set.iter().any(|&(c, on)| c == 'x' && !on) {
             flags.set.retain(|&(c, on)| !(c == 'x' && on));
         }
-        // `export -f f`, `readonly -f f`, `declare -fx f`: attributes of functions (toolsh has no
-        // environment to pass one in); nothing printed, an unknown name refused.
+        if flags.functions
+            && !flags.print
+            && !targets.is_empty()
+            && matches!(command.as_str(), "declare" | "typeset" | "local")
+        {
+            return self.declare_functions(&command, &flags, &targets, io).await;
+        }
+        // `export -f f`, `readonly -f f`: attributes of functions (toolsh has no environment to
+        // pass one in); nothing printed, an unknown name refused.
         let attr_letters = flags.set.iter().any(|&(c, _)| matches!(c, 'x' | 'r' | 't'));
         if flags.functions && attr_letters && !targets.is_empty() {
             let mut status = 0;
@@ -1424,19 +1441,15 @@ impl Interp {
             }
             return Ok(status);
         }
-        if flags.functions && !flags.set.is_empty() && !flags.print && !targets.is_empty() {
-            // A letter that is no attribute of a function (`declare -fi f`) changes nothing;
-            // a name of no function fails, unsaid, as bash's does.
-            let known = targets.iter().all(|target| match target {
-                Target::Name(name) => self.state.functions.contains_key(name.as_str()),
-                Target::Assign(_) => false,
-            });
-            return Ok(if known { 0 } else { 1 });
-        }
         if flags.functions {
-            let only = |c: char| flags.set.iter().any(|&(letter, on)| on && letter == c);
-            let only =
-                toolsh_core::session::FunctionAttrs { exported: only('x'), readonly: only('r'), traced: only('t') };
+            // Listed with attributes: the functions having any of them (a letter no function
+            // can have, `declare -fi`, lists none).
+            let letter = |c: char| flags.set.iter().any(|&(letter, on)| on && letter == c);
+            let only = flags.set.iter().any(|&(_, on)| on).then(|| toolsh_core::session::FunctionAttrs {
+                exported: letter('x'),
+                readonly: letter('r'),
+                traced: letter('t'),
+            });
             return self.print_functions(&targets, flags.names_only, only, io).await;
         }
         if targets.is_empty() {
@@ -2276,11 +2289,64 @@ impl Interp {
     /// for all, the name alone for those asked).
     /// `only`: the attributes a listing of all functions is limited to (`declare -xf`, `export
     /// -f`); a function with attributes is followed by its `declare -fx NAME` line.
+    /// `declare -f`/`-F` (or `typeset`, `local`) with names, as bash's declare takes them: a
+    /// letter no function can have refused first (`-n`, `-i`, `-A`, `-a`, in bash's order of
+    /// checking), then each name in turn — `NAME=VALUE` stops all (functions are not made by
+    /// assignment), a readonly function keeps its `-r`, the others print (no letters) or take
+    /// and lose `-x`, `-r`, `-t`; a name of no function fails, unsaid.
+    async fn declare_functions(&mut self, command: &str, flags: &DeclFlags, targets: &[Target], io: &Io) -> ExecResult {
+        let on = |c: char| flags.set.iter().any(|&(letter, on)| on && letter == c);
+        if let Some(letter) = ['n', 'i', 'A', 'a'].into_iter().find(|&c| on(c)) {
+            complain(&self.state, io, command, &format!("-{letter}: invalid option")).await;
+            return Ok(1);
+        }
+        let mut status = 0;
+        for target in targets {
+            let name = match target {
+                Target::Name(name) => name.as_str(),
+                Target::Assign(_) => {
+                    complain(&self.state, io, command, "cannot use `-f' to make functions").await;
+                    return Ok(1);
+                }
+            };
+            if !self.state.functions.contains_key(name) {
+                status = 1;
+                continue;
+            }
+            let mut attrs = self.state.function_attrs.get(name).copied().unwrap_or_default();
+            if attrs.readonly && flags.set.contains(&('r', false)) {
+                complain(&self.state, io, command, &format!("{name}: readonly function")).await;
+                status = 1;
+                continue;
+            }
+            if flags.set.is_empty() {
+                let shown = std::slice::from_ref(target);
+                status = status.max(self.print_functions(shown, flags.names_only, None, io).await?);
+                continue;
+            }
+            for &(c, on) in &flags.set {
+                match c {
+                    'x' => attrs.exported = on,
+                    'r' => attrs.readonly |= on,
+                    't' => attrs.traced = on,
+                    _ => {}
+                }
+            }
+            let map = Arc::make_mut(&mut self.state.function_attrs);
+            if attrs == Default::default() {
+                map.remove(name);
+            } else {
+                map.insert(name.to_string(), attrs);
+            }
+        }
+        Ok(status)
+    }
+
     async fn print_functions(
         &mut self,
         targets: &[Target],
         names_only: bool,
-        only: toolsh_core::session::FunctionAttrs,
+        only: Option<toolsh_core::session::FunctionAttrs>,
         io: &Io,
     ) -> ExecResult {
         let mut names: Vec<String> = targets
@@ -2299,7 +2365,11 @@ impl Interp {
         let mut status = 0;
         for name in names {
             let attrs = self.state.function_attrs.get(&name).copied().unwrap_or_default();
-            if all && (only.exported && !attrs.exported || only.readonly && !attrs.readonly) {
+            if all
+                && only.is_some_and(|only| {
+                    !(only.exported && attrs.exported || only.readonly && attrs.readonly || only.traced && attrs.traced)
+                })
+            {
                 continue;
             }
             let letters = attrs.letters();

@@ -1527,3 +1527,23 @@ g b
 g b
 g a
 ## status: 0
+
+### logout outside a login shell, hash with hashing off, readonly -n +stderr
+logout; echo "logout $?"
+set +o hashall
+hash; echo "hash $?"
+hash -p /bin/true t; echo "hash -p $?"
+set -h
+y=1; readonly -n y z=5; y=2; echo "$y $z"; declare -p y z
+## stdout:
+logout 1
+hash 1
+hash -p 1
+2 5
+declare -- y="2"
+declare -- z="5"
+## stderr:
+logout: not login shell: use `exit'
+hash: hashing disabled
+hash: hashing disabled
+## status: 0

@@ -973,10 +973,12 @@ impl<'a> Parser<'a> {
         };
         let kept = self.functions_open < MAX_KEPT_NESTING;
         let source = SourceText(self.src.get(start..end).filter(|_| kept).map(std::sync::Arc::from));
+        let mut span = self.span_from(start);
+        span.line = self.line_at(start);
         Ok(Command::Function(FunctionDef {
             name,
             body: std::sync::Arc::new(body),
-            span: self.span_from(start),
+            span,
             source,
         }))
     }
