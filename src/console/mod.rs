@@ -80,7 +80,9 @@ fn listen_for_interrupts(runtime: &tokio::runtime::Runtime) -> Arc<Mutex<Cancell
     current
 }
 
-/// Runs the console until Ctrl-D or `exit`; returns the final status.
+/// Runs the console until Ctrl-D or `exit`; returns the final status. The shell is made
+/// interactive first (`Shell::set_interactive`) by the caller, so that options given on the
+/// command line (`toolsh +H`) come after what being interactive turns on.
 pub fn run(shell: &mut Shell, setup: Setup) -> Status {
     let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
         Ok(runtime) => runtime,
@@ -89,7 +91,6 @@ pub fn run(shell: &mut Shell, setup: Setup) -> Status {
             return 1;
         }
     };
-    shell.set_interactive();
     let catalog = Arc::new(Catalog::of(shell));
     let view = Arc::new(Mutex::new(View::of(shell)));
     let mut editor = editor(shell, &catalog, &view);

@@ -703,10 +703,12 @@ pub(crate) async fn kill_jobs(interp: &mut Interp, signal: u32, specs: &[String]
             let table = interp.job_table();
             match table.find(spec) {
                 Some(at) => (Some(table.jobs[at].run.clone()), String::new()),
-                None => match table.disowned.iter().find(|(pid, run)| spec.parse() == Ok(*pid) && run.status().is_none()) {
-                    Some((_, run)) => (Some(run.clone()), String::new()),
-                    None => (None, table.no_such(&interp.state.diagnostic_prefix(), "kill", spec)),
-                },
+                None => {
+                    match table.disowned.iter().find(|(pid, run)| spec.parse() == Ok(*pid) && run.status().is_none()) {
+                        Some((_, run)) => (Some(run.clone()), String::new()),
+                        None => (None, table.no_such(&interp.state.diagnostic_prefix(), "kill", spec)),
+                    }
+                }
             }
         };
         match found {
@@ -746,7 +748,11 @@ impl Interp {
 
 /// The job `fg`/`bg` (named `command`) takes for `spec` (`None`: the current job), or what
 /// bash says when there is none or it started without job control.
-fn controlled_job(interp: &Interp, command: &str, spec: Option<&str>) -> Result<(u32, Arc<str>, Arc<Running>, usize), String> {
+fn controlled_job(
+    interp: &Interp,
+    command: &str,
+    spec: Option<&str>,
+) -> Result<(u32, Arc<str>, Arc<Running>, usize), String> {
     let prefix = interp.state.diagnostic_prefix();
     if !interp.job_control() {
         return Err(format!("{prefix}{command}: no job control\n"));
@@ -792,8 +798,11 @@ pub(crate) async fn foreground(interp: &mut Interp, args: &crate::builtins::spec
 /// job already runs in the background and bash's warning says so; status 0 unless one was
 /// not found or started without job control.
 pub(crate) async fn background(interp: &mut Interp, args: &crate::builtins::spec::Args, io: &Io) -> Status {
-    let specs: Vec<Option<&str>> =
-        if args.operands.is_empty() { vec![None] } else { args.operands.iter().map(|spec| Some(spec.as_str())).collect() };
+    let specs: Vec<Option<&str>> = if args.operands.is_empty() {
+        vec![None]
+    } else {
+        args.operands.iter().map(|spec| Some(spec.as_str())).collect()
+    };
     let mut status = 0;
     let mut said = String::new();
     for spec in specs {

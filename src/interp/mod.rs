@@ -1388,6 +1388,14 @@ impl Shell {
         self.interp.state.lower_limits(|limits| limits.output_bytes = limits.output_bytes.min(bytes));
     }
 
+    /// Turns a `set -o` or `shopt` option on or off, as those builtins do (`toolsh -e`,
+    /// `toolsh -O extglob`); returns whether `name` is one of `kind`'s.
+    pub fn set_option(&mut self, kind: toolsh_core::options::Kind, name: &str, on: bool) -> bool {
+        let known = self.interp.state.options.set(kind, name, on);
+        self.interp.state.sync_option_variables();
+        known
+    }
+
     /// Makes the session interactive as bash -i is: aliases are expanded (`shopt -s
     /// expand_aliases`), lines typed are kept in the history list and `!` expands in them
     /// (`set -o history`, `set -H`) and job control is on (`set -m`: `fg`, `bg`), which a script's and an agent's shell leave off.

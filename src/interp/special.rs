@@ -1329,7 +1329,8 @@ impl Interp {
                         // Each of the five takes its own letters (`export -x` is refused).
                         // `export -a`/`-A` are taken as bash's export takes them, unlisted.
                         // So is `readonly -n`.
-                        let unlisted = command == "export" && matches!(c, 'a' | 'A') || command == "readonly" && c == 'n';
+                        let unlisted =
+                            command == "export" && matches!(c, 'a' | 'A') || command == "readonly" && c == 'n';
                         if let Some(spec) =
                             spec.filter(|spec| !unlisted && !spec.options.iter().any(|opt| opt.short == Some(c)))
                         {

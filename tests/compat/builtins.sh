@@ -1547,3 +1547,15 @@ logout: not login shell: use `exit'
 hash: hashing disabled
 hash: hashing disabled
 ## status: 0
+
+### shift past the end says so in POSIX mode +stderr
+set -- a b; shift 3; echo "quiet $?"
+set -o posix; shift 4; echo "posix $?"; command shift 5 || echo "command $?"
+## stdout:
+quiet 1
+posix 1
+command 1
+## stderr:
+shift: 4: shift count out of range
+shift: 5: shift count out of range
+## status: 0

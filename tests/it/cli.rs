@@ -420,3 +420,33 @@ fn messages_name_the_file_and_line_as_bash_does() {
         );
     }
 }
+
+/// bash's own options on the command line (`toolsh -e script`, `-o pipefail`, `+B`, `-O
+/// dotglob`) apply before anything runs, as bash's do; the same words given to bash print the
+/// same. A name that is no option is refused before anything runs.
+#[test]
+fn bash_options_on_the_command_line() {
+    let script = "echo \"$- ${SHELLOPTS}\"; shopt dotglob nullglob; echo {a,b}; false | true; echo \"pipe $?\"; false; echo after";
+    let cases: [&[&str]; 5] = [
+        &["-e"],
+        &["-o", "pipefail", "-u"],
+        &["+B", "-O", "dotglob", "-eo", "pipefail"],
+        &["-x", "+O", "dotglob", "-O", "nullglob"],
+        &["-euf", "+e"],
+    ];
+    for options in cases {
+        let argv: Vec<&str> = [options, &["-c", script]].concat();
+        let mut bash = Command::new("/bin/bash");
+        bash.env_clear().env("PATH", "/usr/bin:/bin");
+        let (bash_out, bash_err, bash_status) = run(bash.args(&argv), "");
+        let (out, err, status) = run(toolsh().arg("--memory").args(&argv), "");
+        assert_eq!((out.as_str(), status), (bash_out.as_str(), bash_status), "{options:?}: {err}");
+        // `set -x`'s trace, without the prefix each shell names itself by.
+        assert_eq!(err.replace("toolsh", "bash"), bash_err, "{options:?}");
+    }
+    let (_, err, status) = run(toolsh().args(["--memory", "-o", "nope", "-c", "echo ran"]), "");
+    assert_eq!(status, 2);
+    assert!(err.starts_with("toolsh: -o nope: invalid option name"), "{err}");
+    let (out, err, status) = run(toolsh().args(["--memory", "-y", "-c", "echo ran"]), "");
+    assert_eq!((out.as_str(), status), ("", 2), "{err}");
+}

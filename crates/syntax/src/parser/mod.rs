@@ -975,12 +975,7 @@ impl<'a> Parser<'a> {
         let source = SourceText(self.src.get(start..end).filter(|_| kept).map(std::sync::Arc::from));
         let mut span = self.span_from(start);
         span.line = self.line_at(start);
-        Ok(Command::Function(FunctionDef {
-            name,
-            body: std::sync::Arc::new(body),
-            span,
-            source,
-        }))
+        Ok(Command::Function(FunctionDef { name, body: std::sync::Arc::new(body), span, source }))
     }
 
     fn parse_trailing_redirects(&mut self) -> PResult<Vec<Redirect>> {
