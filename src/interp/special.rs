@@ -1340,7 +1340,8 @@ impl Interp {
                         }
                         match c {
                             'p' => flags.print = true,
-                            'f' => flags.functions = true,
+                            // `+f` names variables: bash's `declare +ft f` leaves the function as it is.
+                            'f' => flags.functions |= on,
                             'F' => (flags.functions, flags.names_only) = (true, true),
                             'g' => flags.global = true,
                             'I' => flags.inherit = on,
@@ -1373,6 +1374,11 @@ impl Interp {
         self.state.last_arg = last_word;
         if traced {
             self.trace_declaration(&command, &flags, trace, &mut targets, io).await?;
+        }
+        // bash 5.2's `export -p NAME`/`readonly -p NAME` print nothing: the names are exported
+        // or made readonly, as without -p.
+        if matches!(command.as_str(), "export" | "readonly") && !targets.is_empty() {
+            flags.print = false;
         }
         match command.as_str() {
             "export" => flags.set.push(('x', true)),

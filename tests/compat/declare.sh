@@ -512,3 +512,14 @@ readonly -p >/dev/null; echo "[$_]"
 [plain]
 [-p]
 ## status: 0
+
+### export -p and readonly -p with names act as without -p (bash 5.2)
+z=1; export -p z; env | grep '^z='; export -p nope; echo "$?"; declare -p nope
+readonly -p q=4; declare -p q
+x=1; readonly -p x; x=2; echo "not reached $x"
+## stdout:
+z=1
+0
+declare -x nope
+declare -r q="4"
+## status: 1
