@@ -405,6 +405,11 @@ impl Interp {
         reading: super::line::Reading<'_>,
     ) -> Result<std::ops::ControlFlow<Status, Status>, Flow> {
         use std::ops::ControlFlow;
+        // `set -n` in a script: the rest is read, not run (`set +n` too, so it lasts); an
+        // interactive shell ignores it, as bash's.
+        if !self.state.options.interactive && self.state.options.get(toolsh_core::options::Kind::Set, "noexec") == Some(true) {
+            return Ok(ControlFlow::Continue(self.state.last_status));
+        }
         let result = match self.reached(&list[..], |check, list| check.check(list)) {
             Ok(()) => self.exec_list(&list, io).await,
             Err(flow) => Err(flow),
@@ -566,6 +571,26 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
 }
 
 /// `sh`/`bash` inside toolsh: a new toolsh interpreter in a subshell (never a host program).
+impl Interp {
+    /// A new non-interactive `bash` first reads the file `$BASH_ENV` names (its value
+    /// expanded), as bash's startup does; `sh`, POSIX mode and an interactive shell read none.
+    /// A file that is not there is passed over unsaid, as bash's.
+    async fn read_bash_env(&mut self, name: &str, io: &Io) -> Result<(), Flow> {
+        let bash = name.rsplit('/').next() == Some("bash");
+        if !bash || self.state.options.interactive || self.state.options.posix {
+            return Ok(());
+        }
+        let Some(file) = self.state.vars.get_str("BASH_ENV").filter(|file| !file.is_empty()).map(str::to_string) else {
+            return Ok(());
+        };
+        let file = self.expand_quoted_source(&file, io).await.unwrap_or(file);
+        if !self.shared.vfs().exists(&self.state.abs_path(&file)) {
+            return Ok(());
+        }
+        self.dispatch_builtin(vec![".".to_string(), file], io).await.map(|_| ())
+    }
+}
+
 async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let mut sub = interp.subshell();
     let own = interp.without_coproc_fds(&mut sub, io);
@@ -696,7 +721,11 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
     if sub.history_on() {
         sub.history_start();
     }
-    let result = sub.run_source(&source, io, reading).await;
+    let startup = sub.read_bash_env(&argv[0], io).await;
+    let result = match startup {
+        Ok(()) => sub.run_source(&source, io, reading).await,
+        Err(flow) => Err(flow),
+    };
     if let Err(Flow::Fatal(status)) = result
         && interp.shared.stopping().is_some()
     {
@@ -736,6 +765,27 @@ async fn exec(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         let before = interp.exec_outer.take().unwrap_or_else(|| io.clone());
         interp.make_permanent(&before, io);
         return Ok(0);
+    }
+    // A command that cannot be found is refused in exec's words; bash's shell goes on after
+    // it only with `shopt -s execfail` (or interactive), else it exits with 127.
+    let name = &words[0];
+    let missing = if name.contains('/') {
+        let path = interp.state.abs_path(name);
+        // bash names the path it looked for, made absolute.
+        (!interp.shared.vfs().exists(&path)).then(|| format!("{path}: No such file or directory"))
+    } else {
+        classify(interp, name).is_none().then(|| format!("exec: {name}: not found"))
+    };
+    if let Some(message) = missing {
+        interp.error(io, &message).await;
+        let goes_on = interp.state.options.interactive
+            || interp.state.options.get(toolsh_core::options::Kind::Shopt, "execfail") == Some(true);
+        return if goes_on { Ok(crate::status::NOT_FOUND) } else { Err(Flow::Exit(crate::status::NOT_FOUND)) };
+    }
+    // The command takes the shell's place: bash's process is replaced, so its EXIT trap
+    // never runs.
+    if interp.state.traps.contains_key("EXIT") {
+        Arc::make_mut(&mut interp.state.traps).remove("EXIT");
     }
     let status = interp.dispatch(words, io).await?;
     Err(Flow::Exit(status))
