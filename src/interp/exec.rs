@@ -1898,6 +1898,8 @@ impl Interp {
             // A file without `#!` runs in bash's child reinitialised, whose shopt reset
             // (5.2's `reset_shopt_options`) leaves `globskipdots` as it was.
             sub.state.options.globskipdots = self.state.options.globskipdots;
+            // Nor is it a new process's shell: `$BASH_SUBSHELL` goes on from the caller's.
+            sub.state.subshell_level = self.state.subshell_level;
         }
         sub.state.arg0 = name.clone();
         sub.state.positional = Arc::new(argv[1..].to_vec());

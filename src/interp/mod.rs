@@ -228,6 +228,8 @@ impl Interp {
         self.state.traps = Arc::new(ignored_traps(&self.state.traps));
         self.state.ignored_at_entry = ignored_traps(&self.state.traps).into_keys().collect();
         self.state.parent_traps = None;
+        // A new process's shell is no subshell of its parent's: `$BASH_SUBSHELL` starts at 0.
+        self.state.subshell_level = 0;
         let file: Arc<str> = Arc::from(script.unwrap_or(""));
         (self.state.source, self.state.main_source) = (file.clone(), file);
         self.state.enter_shell();

@@ -124,3 +124,21 @@ unexported:
 ## files:
 be.env: "echo \"env read $0\"; fromenv=1\n"
 s2.sh: "echo \"script: $fromenv\"\n"
+
+### a new bash starts BASH_SUBSHELL at 0; a script without #! goes on from its caller's
+printf 'echo s $BASH_SUBSHELL\n' > ns.sh; printf '#!/bin/bash\necho sb $BASH_SUBSHELL\n' > sb.sh
+chmod +x ns.sh sb.sh
+(bash -c 'echo "c $BASH_SUBSHELL"; (echo "c sub $BASH_SUBSHELL")')
+./ns.sh; (./ns.sh); ./sb.sh; (./sb.sh); (bash ns.sh)
+## stdout:
+c 0
+c sub 1
+s 0
+s 1
+sb 0
+sb 0
+s 0
+## status: 0
+## files:
+ns.sh: "echo s $BASH_SUBSHELL\n"
+sb.sh: "#!/bin/bash\necho sb $BASH_SUBSHELL\n"
