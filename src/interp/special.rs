@@ -1685,7 +1685,18 @@ impl Interp {
                 let array_flag = flags.set.iter().any(|&(c, on)| matches!(c, 'a' | 'A') && on);
                 let compound =
                     matches!(&target, Target::Assign(assign) if matches!(assign.value, AssignValue::Array(_)));
-                if compound || matches!(command, "export" | "readonly") && !array_flag {
+                if compound && make_local {
+                    // A function's own variable refused: the assignment is said (by the
+                    // function's name for `local`), then the command, which fails; the line
+                    // goes on, as bash's.
+                    let who = match self.state.frames.last() {
+                        Some(frame) if command == "local" => format!("{}: ", frame.name),
+                        _ => String::new(),
+                    };
+                    let line = format!("{}{who}{message}\n", self.state.diagnostic_prefix());
+                    let _ = io.stderr().write_text(&line).await;
+                    complain(&self.state, io, command, &message).await;
+                } else if compound || matches!(command, "export" | "readonly") && !array_flag {
                     let line = format!("{}{message}\n", self.state.diagnostic_prefix());
                     let _ = io.stderr().write_text(&line).await;
                     if compound {
