@@ -298,6 +298,15 @@ impl JobTable {
         said
     }
 
+    /// Keeps `status` for `wait PID` of a process that was never a job: a process
+    /// substitution's, whose id `$!` holds.
+    pub(crate) fn record_status(&mut self, pid: u32, status: Status) {
+        self.reaped.push_back((pid, status));
+        if self.reaped.len() > KEPT_STATUSES {
+            self.reaped.pop_front();
+        }
+    }
+
     /// Takes job `at` out of the table, its status kept for `wait PID`.
     fn reap(&mut self, at: usize) -> Job {
         let job = self.jobs.remove(at);

@@ -98,7 +98,7 @@ pub(crate) struct Interp {
     nesting: usize,
     /// Scratch files of process substitutions made for the current command, with the list that
     /// reads each `>(…)` file.
-    process_substs: Vec<(String, Option<Box<crate::ast::Script>>)>,
+    process_substs: Vec<(String, u32, Option<Box<crate::ast::Script>>)>,
     /// Functions whose body the pre-flight passed in this line: held, so none is dropped and
     /// another put at its address while it is listed here.
     checked_functions: Vec<Arc<crate::ast::FunctionDef>>,
