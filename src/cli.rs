@@ -655,6 +655,15 @@ fn history_file(options: &Options, root: &str) -> Option<PathBuf> {
 /// first read so scripts that never read stdin pay nothing.
 /// Whether the host's standard input is a file or a pipe (not a terminal or a device).
 #[allow(clippy::disallowed_methods)] // the host's own standard input, looked at, not opened
+/// The host's standard input as a file of its own (sharing the descriptor's offset), when it
+/// is a regular file.
+fn host_stdin_file() -> Option<std::fs::File> {
+    use std::os::fd::AsFd;
+    let fd = std::io::stdin().as_fd().try_clone_to_owned().ok()?;
+    let file = std::fs::File::from(fd);
+    file.metadata().ok().filter(std::fs::Metadata::is_file).map(|_| file)
+}
+
 fn host_stdin_has_data() -> bool {
     use std::os::unix::fs::FileTypeExt;
     std::fs::metadata("/dev/stdin").is_ok_and(|meta| {
@@ -1087,10 +1096,16 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
             }
         };
     }
-    let stdin = if options.command.is_some() || options.script_file.is_some() {
-        Input::lazy(host_stdin, host_stdin_has_data())
-    } else {
-        Input::null()
+    // A regular file on standard input is read in place, so what is left of it can be given
+    // back as the process ends (below); anything else is pumped from a thread as it comes.
+    let host_file = (options.command.is_some() || options.script_file.is_some()).then(host_stdin_file).flatten();
+    let stdin = match (&host_file, options.command.is_some() || options.script_file.is_some()) {
+        (Some(file), _) => match file.try_clone() {
+            Ok(file) => Input::from_host_file(Box::new(file)),
+            Err(_) => Input::lazy(host_stdin, host_stdin_has_data()),
+        },
+        (None, true) => Input::lazy(host_stdin, host_stdin_has_data()),
+        (None, false) => Input::null(),
     };
     let io = Io::new(stdin, stdout, stderr);
     // `--timeout` bounds the whole run: the EXIT trap gets what is left of it.
@@ -1122,6 +1137,16 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
         shell.await_jobs(left).await;
         status
     });
+    // What the commands read of a file on standard input and did not take goes back to it:
+    // the descriptor is left just after what they consumed, as GNU's tools and bash's `read`
+    // leave a seekable input (`grep -m1` after its last line).
+    if let Some(mut file) = host_file {
+        let left = io.stdin().buffered();
+        if left > 0 {
+            use std::io::Seek;
+            let _ = file.seek(std::io::SeekFrom::Current(-(left as i64)));
+        }
+    }
     if let Some(name) = &options.session
         && let Err(why) = shell.save_session(name)
     {

@@ -407,7 +407,9 @@ impl Interp {
         use std::ops::ControlFlow;
         // `set -n` in a script: the rest is read, not run (`set +n` too, so it lasts); an
         // interactive shell ignores it, as bash's.
-        if !self.state.options.interactive && self.state.options.get(toolsh_core::options::Kind::Set, "noexec") == Some(true) {
+        if !self.state.options.interactive
+            && self.state.options.get(toolsh_core::options::Kind::Set, "noexec") == Some(true)
+        {
             return Ok(ControlFlow::Continue(self.state.last_status));
         }
         let result = match self.reached(&list[..], |check, list| check.check(list)) {
