@@ -651,10 +651,6 @@ fn history_file(options: &Options, root: &str) -> Option<PathBuf> {
     Some(dir.join(root.replace('/', "%")))
 }
 
-/// Pumps the host's standard input into a pipe on a thread (reads block); started on the
-/// first read so scripts that never read stdin pay nothing.
-/// Whether the host's standard input is a file or a pipe (not a terminal or a device).
-#[allow(clippy::disallowed_methods)] // the host's own standard input, looked at, not opened
 /// The host's standard input as a file of its own (sharing the descriptor's offset), when it
 /// is a regular file.
 fn host_stdin_file() -> Option<std::fs::File> {
@@ -664,6 +660,8 @@ fn host_stdin_file() -> Option<std::fs::File> {
     file.metadata().ok().filter(std::fs::Metadata::is_file).map(|_| file)
 }
 
+/// Whether the host's standard input is a file or a pipe (not a terminal or a device).
+#[allow(clippy::disallowed_methods)] // the host's own standard input, looked at, not opened
 fn host_stdin_has_data() -> bool {
     use std::os::unix::fs::FileTypeExt;
     std::fs::metadata("/dev/stdin").is_ok_and(|meta| {
@@ -672,6 +670,8 @@ fn host_stdin_has_data() -> bool {
     })
 }
 
+/// Pumps the host's standard input into a pipe on a thread (reads block); started on the
+/// first read so scripts that never read stdin pay nothing.
 fn host_stdin() -> crate::interp::io::PipeReader {
     let (writer, reader) = pipe();
     std::thread::spawn(move || {
