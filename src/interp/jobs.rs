@@ -602,6 +602,21 @@ enum Waited {
 pub(crate) async fn wait(interp: &mut Interp, args: &crate::builtins::spec::Args, io: &Io) -> ExecResult {
     let any = args.has(opt!(special::WAIT, 'n'));
     let var = args.last(opt!(special::WAIT, 'p')).map(str::to_string);
+    // `-p` takes a name or an element (`wait -p A[k]`); anything else is refused before any
+    // wait, as bash's.
+    if let Some(name) = var.as_deref().filter(|name| !toolsh_core::vars::valid_reference(name)) {
+        let message = format!("{}wait: `{name}': not a valid identifier\n", interp.state.diagnostic_prefix());
+        let _ = io.stderr().write_text(&message).await;
+        return Ok(1);
+    }
+    // bash unsets the name first: a read-only one stops the wait.
+    if let Some(name) = var.as_deref().filter(|name| {
+        interp.state.vars.get(name).is_some_and(|v| v.attrs.has(toolsh_core::vars::Attrs::READONLY))
+    }) {
+        let message = format!("{}wait: {name}: cannot unset: readonly variable\n", interp.state.diagnostic_prefix());
+        let _ = io.stderr().write_text(&message).await;
+        return Ok(1);
+    }
     let specs = &args.operands;
     let mut targets = Vec::new();
     let mut status = 0;
@@ -658,11 +673,20 @@ pub(crate) async fn wait(interp: &mut Interp, args: &crate::builtins::spec::Args
             }
         };
         if let Some(name) = &var {
-            let _ = interp.state.vars.set(name, pid.to_string());
+            name_waited(interp, name, pid, io).await;
         }
     }
     // `wait` with no operands ends with 0 whatever the jobs' statuses, as bash's does.
     Ok(if all { 0 } else { status })
+}
+
+/// `wait -p NAME`: the process id of the job waited for goes to NAME, a variable or an
+/// element (`A[k]`, an indexed array's subscript arithmetic); a read-only one is said.
+async fn name_waited(interp: &mut Interp, name: &str, pid: u32, io: &Io) {
+    if let Err(err) = interp.state.set_target(name, pid.to_string()) {
+        let message = format!("{}wait: {err}\n", interp.state.diagnostic_prefix());
+        let _ = io.stderr().write_text(&message).await;
+    }
 }
 
 /// A job `wait` saw end runs the `CHLD` trap, as bash's does for each child that ends (here
@@ -682,7 +706,7 @@ async fn wait_any(interp: &mut Interp, targets: Vec<(Waited, u32)>, var: Option<
         match target {
             Waited::Known(status) => {
                 if let Some(name) = var {
-                    let _ = interp.state.vars.set(name, pid.to_string());
+                    name_waited(interp, name, pid, io).await;
                 }
                 return status;
             }
@@ -696,7 +720,7 @@ async fn wait_any(interp: &mut Interp, targets: Vec<(Waited, u32)>, var: Option<
     let (status, first, _) = futures::future::select_all(ends).await;
     let pid = waiting[first].0;
     if let Some(name) = var {
-        let _ = interp.state.vars.set(name, pid.to_string());
+        name_waited(interp, name, pid, io).await;
     }
     interp.job_table().collect(pid);
     interp.reap_coproc_of(pid, io).await;

@@ -268,6 +268,21 @@ fg: no current jobs
 bg: no current jobs
 ## status: 0
 
+### wait -p names an element, and refuses a name it cannot set +stderr
+declare -A A; sleep 0.1 & b=$!; wait -p A[x] -n; echo "$? $((A[x] == b))"
+sleep 0.1 & c=$!; wait -p arr[1+2] -n; echo "${!arr[@]} $((arr[3] == c))"
+wait -p 'b c' -n; echo "invalid $?"
+readonly r; wait -p r; echo "readonly $?"
+## stdout:
+0 1
+3 1
+invalid 1
+readonly 1
+## stderr:
+wait: `b c': not a valid identifier
+wait: r: cannot unset: readonly variable
+## status: 0
+
 ### a job's output reaches the line that started it
 { echo out; echo err >&2; } & wait
 echo after
