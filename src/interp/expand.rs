@@ -666,6 +666,11 @@ impl Interp {
                             return Ok(());
                         }
                         let value = self.expand_param(param, io).await?;
+                        // `${IFS=…}` changes how what follows in the word is split: IFS is read
+                        // again.
+                        if matches!(param.op, ParamOp::Test { kind: TestKind::Assign, .. }) {
+                            builder.ifs = None;
+                        }
                         self.place(value, quoted, builder, io).await?;
                     }
                     WordPart::CommandSubst(script) => {
