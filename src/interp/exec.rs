@@ -96,6 +96,10 @@ impl Interp {
             return Ok(0);
         };
         let (saved, line) = (self.state.last_status, self.state.lineno);
+        // A trap's commands leave `PIPESTATUS` as the interrupted pipeline set it, as bash's
+        // save_pipestatus_array does (`set -o pipefail; trap … ERR; a | b` reads b's status
+        // after the ERR trap ran).
+        let pipestatus = self.state.vars.get_raw("PIPESTATUS").cloned();
         self.errexit_suppressed += 1;
         self.in_trap += 1;
         // `set -x` shows its commands one level deeper (`++ echo`), as bash does.
@@ -107,6 +111,10 @@ impl Interp {
         self.errexit_suppressed -= 1;
         self.state.last_status = saved;
         self.state.lineno = line;
+        match pipestatus {
+            Some(var) => self.state.vars.insert("PIPESTATUS", var),
+            None => self.state.vars.remove("PIPESTATUS"),
+        }
         match result {
             Err(flow @ (Flow::Exit(_) | Flow::Fatal(_))) => Err(flow),
             Ok(status) | Err(Flow::Return(status)) => Ok(status),

@@ -610,9 +610,10 @@ pub(crate) async fn wait(interp: &mut Interp, args: &crate::builtins::spec::Args
         return Ok(1);
     }
     // bash unsets the name first: a read-only one stops the wait.
-    if let Some(name) = var.as_deref().filter(|name| {
-        interp.state.vars.get(name).is_some_and(|v| v.attrs.has(toolsh_core::vars::Attrs::READONLY))
-    }) {
+    if let Some(name) = var
+        .as_deref()
+        .filter(|name| interp.state.vars.get(name).is_some_and(|v| v.attrs.has(toolsh_core::vars::Attrs::READONLY)))
+    {
         let message = format!("{}wait: {name}: cannot unset: readonly variable\n", interp.state.diagnostic_prefix());
         let _ = io.stderr().write_text(&message).await;
         return Ok(1);
