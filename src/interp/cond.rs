@@ -25,8 +25,7 @@ impl Interp {
     /// (`[[: 2.1: syntax error: invalid arithmetic operator …`). An unbound variable under
     /// `set -u` still ends the shell, as in any expansion.
     async fn cond_arith(&mut self, text: &str, io: &Io) -> Result<Option<i64>, Flow> {
-        let started = Some(self.shared.started());
-        match super::arith::eval(text, &mut super::arith::ArithVars::new(&mut self.state, started)) {
+        match super::arith::eval(text, &mut self.arith_vars(text)) {
             Ok(value) => Ok(Some(value)),
             Err(err) if err.is_unbound() => Err(self.arith_failed(err, None, io).await),
             Err(err) => {

@@ -3,7 +3,6 @@
 //! (function ▸ the command table, commands and interpreter builtins in one ▸ tool ▸ script
 //! path ▸ not found).
 
-use super::arith::ArithVars;
 use super::io::{Io, Output, pipe};
 use super::pattern::Pattern;
 use super::vars::{Attrs, Value, Var};
@@ -716,7 +715,7 @@ impl Interp {
                 if self.state.options.xtrace {
                     self.trace_line(io, &format!("(( {text} ))")).await;
                 }
-                match super::arith::eval(&text, &mut ArithVars::new(&mut self.state, Some(self.shared.started()))) {
+                match super::arith::eval(&text, &mut self.arith_vars(&text)) {
                     Ok(value) => Ok(i32::from(value == 0)),
                     Err(err) => match self.arith_failed(err, Some("(("), io).await {
                         // A subscript's error is bash's jump to top level, not a status.
@@ -738,7 +737,7 @@ impl Interp {
     /// One part of `for (( … ))` evaluated: an error is said after `((: ` and ends the loop
     /// with status 1 (`None`), the command line going on, as bash's does.
     async fn for_part(&mut self, text: &str, io: &Io) -> Result<Option<i64>, Flow> {
-        match super::arith::eval(text, &mut ArithVars::new(&mut self.state, Some(self.shared.started()))) {
+        match super::arith::eval(text, &mut self.arith_vars(text)) {
             Ok(value) => Ok(Some(value)),
             Err(err) => match self.arith_failed(err, Some("(("), io).await {
                 Flow::Discard if !self.to_top_level => Ok(None),

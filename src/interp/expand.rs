@@ -311,7 +311,10 @@ impl Interp {
             }
             // The general path, boxed: the quick ones above need none of its state, and every
             // command's future would otherwise carry it.
-            if word.parts.iter().any(|p| matches!(p, WordPart::Literal(t) if t.bytes().any(|b| b == b'{'))) {
+            // `set +B` turns brace expansion off.
+            if word.parts.iter().any(|p| matches!(p, WordPart::Literal(t) if t.bytes().any(|b| b == b'{')))
+                && self.state.options.get(toolsh_core::options::Kind::Set, "braceexpand") != Some(false)
+            {
                 let words = match brace::expand(word) {
                     Ok(words) => words,
                     // A fixed bound, not a session limit: said as one, with what to use instead.
@@ -785,9 +788,31 @@ impl Interp {
         }
     }
 
+    /// `$BASHPID`: the process id of this shell, a subshell's given on first read.
+    pub(crate) fn bashpid(&mut self) -> u32 {
+        match self.state.bashpid {
+            None => std::process::id(),
+            Some(0) => {
+                let pid = self.shared.next_pid();
+                self.state.bashpid = Some(pid);
+                pid
+            }
+            Some(pid) => pid,
+        }
+    }
+
+    /// The variables arithmetic `text` reads, `SECONDS` counting from the session's start; a
+    /// subshell's `BASHPID` is given its number first when the text names it.
+    pub(crate) fn arith_vars(&mut self, text: &str) -> ArithVars<'_> {
+        if text.contains("BASHPID") {
+            self.bashpid();
+        }
+        ArithVars::new(&mut self.state, Some(self.shared.started()))
+    }
+
     /// Evaluates arithmetic text; errors end the script as bash does.
     pub(crate) async fn arith(&mut self, text: &str, io: &Io) -> Result<i64, Flow> {
-        match arith::eval(text, &mut ArithVars::new(&mut self.state, Some(self.shared.started()))) {
+        match arith::eval(text, &mut self.arith_vars(text)) {
             Ok(value) => Ok(value),
             Err(err) => Err(self.arith_failed(err, None, io).await),
         }
@@ -796,7 +821,7 @@ impl Interp {
     /// [`Interp::arith`] for a part of `${name…}`, whose errors bash says after the name
     /// (`x: 1+: syntax error …`).
     async fn arith_of(&mut self, text: &str, name: &str, io: &Io) -> Result<i64, Flow> {
-        match arith::eval(text, &mut ArithVars::new(&mut self.state, Some(self.shared.started()))) {
+        match arith::eval(text, &mut self.arith_vars(text)) {
             Ok(value) => Ok(value),
             Err(err) => Err(self.arith_failed(err, Some(name), io).await),
         }
@@ -1441,18 +1466,7 @@ impl Interp {
                 let now = chrono::Utc::now();
                 ParamValue::Str(format!("{}.{:06}", now.timestamp(), now.timestamp_subsec_micros()))
             }
-            "BASHPID" if state.is_dynamic(name) => {
-                let pid = match state.bashpid {
-                    None => std::process::id(),
-                    Some(0) => {
-                        let pid = self.shared.next_pid();
-                        self.state.bashpid = Some(pid);
-                        pid
-                    }
-                    Some(pid) => pid,
-                };
-                ParamValue::Str(pid.to_string())
-            }
+            "BASHPID" if state.is_dynamic(name) => ParamValue::Str(self.bashpid().to_string()),
             "BASH_ARGV0" if state.is_dynamic(name) => ParamValue::Str(state.arg0.clone()),
             "BASH_SUBSHELL" => ParamValue::Str(state.subshell_level.to_string()),
             "LINENO" if state.is_dynamic(name) => ParamValue::Str(state.lineno.to_string()),

@@ -146,7 +146,7 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
             }
             let mut last = 0;
             for expr in &exprs {
-                let vars = &mut super::arith::ArithVars::new(&mut interp.state, Some(interp.shared.started()));
+                let vars = &mut interp.arith_vars(expr);
                 match super::arith::eval(expr, vars) {
                     Ok(value) => last = value,
                     Err(err) => {

@@ -64,3 +64,13 @@ n=pre; prea=A; preb=B; echo $n{a,b} ${n}{a,b} "$n"{a,b} $n{1,2}x; m=q; q1=one; e
 prea preb prea preb
 
 ## status: 0
+
+### set +B turns brace expansion off
+set +B; echo {a,b} x{1..3}; set -B; echo {a,b}
+set +o braceexpand; for i in {1..2}; do echo "$i"; done; echo "$-"
+## stdout:
+{a,b} x{1..3}
+a b
+{1..2}
+hc
+## status: 0

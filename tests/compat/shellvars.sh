@@ -300,3 +300,13 @@ y=2 z=3
 c=1
 []
 ## status: 0
+
+### BASHPID read by name in arithmetic
+echo $(( BASHPID > 0 )); (( BASHPID == $BASHPID )) && echo same
+( echo $(( BASHPID == $BASHPID )) $(( BASHPID != $$ )) ); let "p = BASHPID"; echo $(( p > 0 ))
+## stdout:
+1
+same
+1 1
+1
+## status: 0

@@ -874,13 +874,17 @@ impl<'s> ArithVars<'s> {
     }
 
     fn dynamic(&mut self, name: &str) -> Option<String> {
-        if !matches!(name.as_bytes().first(), Some(b'R' | b'L' | b'S' | b'E' | b'H')) || !self.state.is_dynamic(name) {
+        if !matches!(name.as_bytes().first(), Some(b'R' | b'L' | b'S' | b'E' | b'H' | b'B'))
+            || !self.state.is_dynamic(name)
+        {
             return None;
         }
         Some(match name {
             "RANDOM" => self.state.next_random().to_string(),
             "LINENO" => self.state.lineno.to_string(),
             "HISTCMD" => self.state.history.last_number().to_string(),
+            // A subshell's number is given by the interpreter before the text is read.
+            "BASHPID" => self.state.bashpid.filter(|&pid| pid > 0).unwrap_or_else(std::process::id).to_string(),
             "SECONDS" => self.state.seconds(self.started?)?.to_string(),
             "EPOCHSECONDS" => {
                 let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
