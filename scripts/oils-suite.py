@@ -22,13 +22,17 @@ import difflib
 import json
 import os
 import re
+import select
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 TIMEOUT = 10
+OUTPUT_CAP = 1 << 20
 
 # The Oils harness's helpers, re-written: argv.py prints its arguments as a Python 2 list of
 # byte strings; printenv.py prints the named variables (None when unset); read_from_fd.py
@@ -77,12 +81,24 @@ sys.exit(int(sys.argv[3]) if len(sys.argv) > 3 else 0)
 }
 
 
+# A multi-line expectation (`## STDOUT:`, `## OK bash STDERR:` …) holds the lines up to the
+# next `##` line (`## END`, or the next annotation); none of them is code.
+BLOCK = re.compile(r"^## .*\b(STDOUT|STDERR):\s*$")
+
+
 def cases(text):
     """Yields (line number, name, code) per case."""
     name = None
     start = 0
     code = []
+    in_block = False
     for number, line in enumerate(text.split("\n"), 1):
+        if in_block:
+            if not line.startswith("##"):
+                continue
+            in_block = False
+            if line.startswith("## END"):
+                continue
         if line.startswith("###") and not line.startswith("####!"):
             head = line.lstrip("#")
             if line.startswith("#### ") or line.startswith("### "):
@@ -90,6 +106,9 @@ def cases(text):
                     yield start, name, "\n".join(code) + "\n"
                 name, start, code = head.strip(), number, []
                 continue
+        if BLOCK.match(line):
+            in_block = True
+            continue
         if name is not None and not line.startswith("## "):
             code.append(line)
     if name is not None:
@@ -97,13 +116,45 @@ def cases(text):
 
 
 def run(argv, cwd, env):
+    """Runs one shell on a case: its stdout (at most OUTPUT_CAP bytes; a case that floods, like
+    a stray `yes`, is stopped there) and its status."""
+    proc = subprocess.Popen(
+        argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL, start_new_session=True,
+    )
+    out = bytearray()
+    deadline = time.monotonic() + TIMEOUT
+    stopped = None
+    fd = proc.stdout.fileno()
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            stopped = "[timeout]"
+            break
+        ready, _, _ = select.select([fd], [], [], left)
+        if not ready:
+            continue
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            break
+        out += chunk
+        if len(out) > OUTPUT_CAP:
+            stopped = "[output cap]"
+            break
+    if stopped:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    proc.stdout.close()
     try:
-        done = subprocess.run(
-            argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=TIMEOUT
-        )
-    except subprocess.TimeoutExpired as e:
-        return (e.stdout or b"").decode(errors="replace") + "[timeout]", 124
-    return done.stdout.decode(errors="replace"), done.returncode
+        status = proc.wait(timeout=None if stopped else max(deadline - time.monotonic(), 0.1))
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        stopped = "[timeout]"
+        status = proc.wait()
+    text = out.decode(errors="replace")
+    return (text + stopped, 124) if stopped else (text, status)
 
 
 def host_config(code, bindir, work):
