@@ -57,11 +57,23 @@ pub async fn set(mut ctx: Ctx<'_>, parsed: Args) -> Status {
             positional = Some(args[idx + 1..].to_vec());
             break;
         }
-        let on = arg.starts_with('-');
-        if !(on || arg.starts_with('+')) || arg.len() < 2 {
-            if arg == "-" {
-                idx += 1;
+        // A lone `-` ends the options and turns off -x and -v; the words after it, if any, are
+        // the positional parameters (none leaves them as they were, unlike `--`). A lone `+`
+        // is a flag that sets nothing. (bash 5.2)
+        if arg == "-" {
+            ctx.options_mut().set(Kind::Set, "xtrace", false);
+            ctx.options_mut().set(Kind::Set, "verbose", false);
+            if idx + 1 < args.len() {
+                positional = Some(args[idx + 1..].to_vec());
             }
+            break;
+        }
+        if arg == "+" {
+            idx += 1;
+            continue;
+        }
+        let on = arg.starts_with('-');
+        if !(on || arg.starts_with('+')) {
             positional = Some(args[idx..].to_vec());
             break;
         }

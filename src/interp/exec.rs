@@ -96,7 +96,10 @@ impl Interp {
             return Ok(0);
         };
         let (saved, line) = (self.state.last_status, self.state.lineno);
-        self.errexit_suppressed += 1;
+        // errexit holds inside a trap's action, even one set off inside a condition: bash
+        // judges the action's commands as their own (`trap 'false; …' EXIT` under `set -e`
+        // ends there, a DEBUG trap's failing command ends the shell).
+        let suppressed = std::mem::replace(&mut self.errexit_suppressed, 0);
         self.in_trap += 1;
         // `set -x` shows its commands one level deeper (`++ echo`), as bash does.
         self.trace_depth += 1;
@@ -104,7 +107,7 @@ impl Interp {
         let result = Box::pin(self.exec_list(&script.body, io)).await;
         self.trace_depth -= 1;
         self.in_trap -= 1;
-        self.errexit_suppressed -= 1;
+        self.errexit_suppressed = suppressed;
         self.state.last_status = saved;
         self.state.lineno = line;
         match result {
@@ -205,9 +208,15 @@ impl Interp {
             // Inside a function only under `set -E`, as bash runs it.
             let in_function = self.state.frames.iter().any(|frame| frame.name != "source");
             let traced = !in_function || self.state.options.errtrace;
-            if traced && let Some(action) = self.state.traps.get("ERR").cloned() {
+            if traced
+                && !self.in_err_trap
+                && let Some(action) = self.state.traps.get("ERR").cloned()
+            {
                 let line = self.state.lineno;
-                self.run_trap(&action, io, line).await?;
+                self.in_err_trap = true;
+                let ran = self.run_trap(&action, io, line).await;
+                self.in_err_trap = false;
+                ran?;
                 self.state.last_status = status;
             }
             if self.state.options.errexit {
@@ -1281,7 +1290,9 @@ impl Interp {
         }
         let outer_io = io;
         // `exec`'s own record keeps every descriptor it changes, named ones too.
-        self.redirecting_exec = argv.len() == 1 && argv[0] == "exec";
+        // `exec` alone (or `exec --`) keeps its redirections.
+        let bare_exec = argv[0] == "exec" && (argv.len() == 1 || (argv.len() == 2 && argv[1] == "--"));
+        self.redirecting_exec = bare_exec;
         let redirected = self.redirected(&simple.redirects, io).await;
         self.redirecting_exec = false;
         let redirected = match redirected? {
@@ -1292,7 +1303,7 @@ impl Interp {
             }
         };
         let io = redirected.as_ref();
-        if argv.len() == 1 && argv[0] == "exec" {
+        if bare_exec {
             // What `exec`'s redirections change is measured from the table before them.
             self.exec_outer = Some(outer_io.clone());
         }
@@ -1809,7 +1820,7 @@ impl Interp {
     /// which could not change the shell from a program, but `echo`, `printf`, `test`, `kill`,
     /// `sh`), or a tool (a declared host program). The same command, under the same policy,
     /// as its name alone.
-    fn standard_program<'p>(&self, abs: &'p str) -> Option<&'p str> {
+    pub(crate) fn standard_program<'p>(&self, abs: &'p str) -> Option<&'p str> {
         const PROGRAMS_TOO: &[&str] = &["echo", "printf", "test", "[", "true", "false", "pwd", "kill"];
         let (dir, base) = abs.rsplit_once('/')?;
         if !matches!(dir, "/bin" | "/usr/bin" | "/usr/local/bin" | "/sbin" | "/usr/sbin") {

@@ -223,7 +223,10 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
                 return Ok(0);
             }
             let rest = argv[1..].to_vec();
-            if !is_special(&rest[0]) && builtins::lookup(&rest[0]).is_none() {
+            // Only bash's own builtins: toolsh's commands that are programs elsewhere (`ls`,
+            // `grep`) are not shell builtins to `builtin`, as in bash.
+            let bash_builtin = toolsh_core::command::BASH_BUILTINS.contains(&rest[0].as_str());
+            if !bash_builtin || (!is_special(&rest[0]) && builtins::lookup(&rest[0]).is_none()) {
                 complain(&interp.state, io, "builtin", &format!("{}: not a shell builtin", rest[0])).await;
                 return Ok(1);
             }
@@ -787,6 +790,9 @@ enum Kind {
     Function,
     Builtin,
     Tool,
+    /// A name with a slash that names an executable file (or a system program path such as
+    /// `/bin/echo`): bash's "file", described by the path as given.
+    File,
 }
 
 fn classify(interp: &Interp, name: &str) -> Option<Kind> {
@@ -802,8 +808,19 @@ fn kinds_of(interp: &Interp, name: &str) -> Vec<Kind> {
         (interp.state.functions.contains_key(name), Kind::Function),
         (builtins::lookup(name).is_some(), Kind::Builtin),
         (interp.shared.tools().resolve(name).is_some(), Kind::Tool),
+        (name.contains('/') && runs_as_path(interp, name), Kind::File),
     ];
     found.into_iter().filter(|(present, _)| *present).map(|(_, kind)| kind).collect()
+}
+
+/// Whether a name with a slash runs as a path: an executable file that is no directory, or a
+/// system program path toolsh's command of that name stands for (`/bin/echo`).
+fn runs_as_path(interp: &Interp, name: &str) -> bool {
+    let abs = interp.state.abs_path(name);
+    match interp.shared.vfs().stat(&abs) {
+        Ok(meta) => !meta.is_dir() && meta.mode & 0o111 != 0,
+        Err(_) => interp.standard_program(&abs).is_some(),
+    }
 }
 
 fn describe_kind(interp: &Interp, name: &str, kind: Kind) -> String {
@@ -832,6 +849,7 @@ fn describe_kind(interp: &Interp, name: &str, kind: Kind) -> String {
                 .map(|def| toolsh_syntax::print_bash::function_definition(def, interp.print_style()));
             format!("{name} is a function\n{}\n", text.unwrap_or_default())
         }
+        Kind::File => format!("{name} is {name}\n"),
     }
 }
 
@@ -846,7 +864,7 @@ async fn which(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let mut status = 0;
     let mut out = String::new();
     for name in &args.operands {
-        let runs = kinds_of(interp, name).iter().any(|kind| matches!(kind, Kind::Builtin | Kind::Tool));
+        let runs = kinds_of(interp, name).iter().any(|kind| matches!(kind, Kind::Builtin | Kind::Tool | Kind::File));
         if !runs {
             status = 1;
         } else if !silent {
@@ -955,6 +973,12 @@ async fn type_command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRe
             .filter(|kind| !(no_functions && *kind == Kind::Function))
             .take(if all { usize::MAX } else { 1 })
             .collect();
+        // A file (a name with a slash) is the one thing `-p` and `-P` print, by its path.
+        let file = kinds.contains(&Kind::File) && (path_forced || path_only || kinds[0] == Kind::File);
+        if (path_only || path_forced) && file {
+            say(io, &format!("{arg}\n")).await;
+            continue;
+        }
         if kinds.is_empty() || path_forced {
             if !terse && !path_only && !path_forced {
                 complain(&interp.state, io, "type", &format!("{arg}: not found")).await;
@@ -973,6 +997,7 @@ async fn type_command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRe
                     Kind::Function => "function",
                     Kind::Builtin => "builtin",
                     Kind::Tool => "tool",
+                    Kind::File => "file",
                 };
                 say(io, &format!("{word}\n")).await;
             } else {
@@ -1081,8 +1106,14 @@ async fn trap(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     // A subshell's own trap: its parent's are no longer listed.
     interp.state.parent_traps = None;
     if args.len() == 1 {
-        // `trap SIGNAL` resets like `trap - SIGNAL`.
-        Arc::make_mut(&mut interp.state.traps).remove(&normalize_signal(args[0]));
+        // `trap SIGNAL` resets like `trap - SIGNAL`; an action with no signal (`trap 'cmd'`)
+        // is bash's usage error, its line alone without the shell's prefix.
+        let signal = normalize_signal(args[0]);
+        if trap_rank(&signal).is_none() {
+            let _ = io.stderr().write_text("trap: usage: trap [-lp] [[arg] signal_spec ...]\n").await;
+            return Ok(crate::status::USAGE);
+        }
+        Arc::make_mut(&mut interp.state.traps).remove(&signal);
         return Ok(0);
     }
     let action = args[0];

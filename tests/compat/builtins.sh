@@ -1527,3 +1527,107 @@ g b
 g b
 g a
 ## status: 0
+
+### set - ends the options and turns off xtrace and verbose; + alone sets nothing
+set a b
+set - c d
+echo "[$*] $-"
+set -x - -v
+echo "[$*] $-"
+set a b
+set -
+echo "[$*]"
+set + -
+echo "[$*]"
+set + x y
+echo "[$*]"
+set - - 
+echo "[$*]"
+## stdout:
+[c d] hBc
+[-v] hBc
+[a b]
+[a b]
+[x y]
+[-]
+## status: 0
+
+### command -v, command -V and type describe a path to an executable file by the path +stderr
+mkdir -p bin
+printf 'echo hi\n' > bin/run
+chmod +x bin/run
+touch bin/plain
+command -v bin/run ./bin/run bin/plain
+echo status=$?
+command -V bin/run
+type bin/run
+type -t bin/run
+type -p bin/run
+type -P bin/run
+type bin/plain
+echo status=$?
+type -t bin/plain
+echo status=$?
+## stdout:
+bin/run
+./bin/run
+status=0
+bin/run is bin/run
+bin/run is bin/run
+file
+bin/run
+bin/run
+status=1
+status=1
+## stderr:
+type: bin/plain: not found
+## status: 0
+## files:
+bin/
+bin/plain: ""
+bin/run: "echo hi\n"
+
+### builtin runs only bash's builtins +stderr
+builtin ls
+echo status=$?
+builtin grep x /dev/null
+echo status=$?
+builtin echo ok
+## stdout:
+status=1
+status=1
+ok
+## stderr:
+builtin: ls: not a shell builtin
+builtin: grep: not a shell builtin
+## status: 0
+
+### cd -L steps back with .. only out of a directory that is there +stderr
+mkdir -p real/sub
+cd nosuch/..
+echo status=$?
+touch afile
+cd afile/..
+echo status=$?
+cd real/sub/../.. && echo back=$?
+cd real/../real/sub && echo "${PWD##*/}"
+## stdout:
+status=1
+status=1
+back=0
+sub
+## stderr:
+cd: nosuch/..: No such file or directory
+cd: afile/..: Not a directory
+## status: 0
+## files:
+afile: ""
+real/
+real/sub/
+
+### exec -- with only redirections keeps them
+exec -- 3>&1
+echo three >&3
+## stdout:
+three
+## status: 0

@@ -726,3 +726,64 @@ dbg 3
 dbg 4
 dbg 7
 ## status: 0
+
+### trap with an action and no signal is a usage error; a signal alone resets it
+trap 'echo hi' 2>&1
+echo status=$?
+trap -- 'echo hi' 2>&1
+echo status=$?
+trap 'echo int' INT
+trap INT
+trap -p INT
+echo status=$?
+## stdout:
+trap: usage: trap [-lp] [[arg] signal_spec ...]
+status=2
+trap: usage: trap [-lp] [[arg] signal_spec ...]
+status=2
+status=0
+## status: 0
+
+### errexit holds inside a DEBUG trap's action
+set -o errexit
+debuglog() {
+  echo "  [$@]"
+  return 42
+}
+trap 'debuglog $LINENO' DEBUG
+echo A
+echo B
+## stdout:
+  [7]
+## status: 42
+
+### errexit holds inside the ERR trap, which does not run again for its own failures
+err() {
+  echo err status $?
+  false
+  ( exit 2 )
+  echo err 2
+}
+trap 'err' ERR
+echo A
+false
+echo B
+set -e
+false
+echo C
+## stdout:
+A
+err status 1
+err 2
+B
+err status 1
+## status: 1
+
+### errexit holds inside the EXIT trap, even one set off in a condition
+trap 'false; echo after' EXIT
+set -e
+if true; then :; fi
+echo main
+## stdout:
+main
+## status: 1
