@@ -498,7 +498,20 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         Ok(bytes) => toolsh_bytes::decode(&bytes).into_owned(),
         Err(err) => {
             complain(&interp.state, io, path, &crate::vfs::describe(&err)).await;
-            return give_up(interp.denial_status(1));
+            let status = interp.denial_status(1);
+            // bash runs the RETURN trap for a file it could not read too (its `_evalfile`
+            // returns through the same end).
+            let in_function = interp.state.frames.iter().any(|frame| frame.name != "source");
+            let functrace = interp.state.options.get(OptionKind::Set, "functrace") == Some(true);
+            if !fatal
+                && interp.in_trap == 0
+                && (functrace || !in_function)
+                && let Some(action) = interp.state.traps.get("RETURN").filter(|action| !action.is_empty()).cloned()
+            {
+                let line = interp.state.lineno;
+                interp.run_trap(&action, io, line).await?;
+            }
+            return give_up(status);
         }
     };
     let saved = if words.len() > 1 {

@@ -787,3 +787,12 @@ echo main
 ## stdout:
 main
 ## status: 1
+
+### the RETURN trap runs after a . of a file that cannot be read
+trap 'echo ret' RETURN
+. ./nosuch.sh 2>/dev/null
+echo st=$?
+## stdout:
+ret
+st=1
+## status: 0
