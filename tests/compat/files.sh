@@ -2360,3 +2360,16 @@ rc=0
 ## files:
 g: ""
 h: "b\n"
+
+### /dev/zero as redirected standard input is endless zeros
+head -c 4 < /dev/zero | od -An -tx1
+tr '\0' x < /dev/zero | head -c 5; echo
+cat < /dev/zero | head -c 70000 | wc -c
+exec 3< /dev/zero
+head -c 2 <&3 | od -An -tx1
+## stdout:
+ 00 00 00 00
+xxxxx
+70000
+ 00 00
+## status: 0
