@@ -2373,3 +2373,18 @@ xxxxx
 70000
  00 00
 ## status: 0
+
+### /dev/urandom and /dev/random give random bytes without end
+head -c 16 /dev/urandom | wc -c
+tr -dc 'a-z0-9' < /dev/urandom | head -c 12 | grep -c '^[a-z0-9]\{12\}$'
+od -An -N4 -tu1 /dev/random | wc -w
+test -c /dev/urandom && echo character device
+a=$(head -c 16 /dev/urandom | od -An -tx1); b=$(head -c 16 /dev/urandom | od -An -tx1)
+[ "$a" != "$b" ] && echo differ
+## stdout:
+16
+1
+4
+character device
+differ
+## status: 0
