@@ -81,24 +81,26 @@ sys.exit(int(sys.argv[3]) if len(sys.argv) > 3 else 0)
 }
 
 
-# A multi-line expectation (`## STDOUT:`, `## OK bash STDERR:` …) holds the lines up to the
-# next `##` line (`## END`, or the next annotation); none of them is code.
-BLOCK = re.compile(r"^## .*\b(STDOUT|STDERR):\s*$")
-
-
 def cases(text):
-    """Yields (line number, name, code) per case."""
+    """Yields (line number, name, code) per case. Annotations are left out: `## key: value`
+    lines, and the multi-line blocks (`## STDOUT:`, `## OK bash STDERR:`, … up to `## END`)
+    of files fetched as they are."""
     name = None
     start = 0
     code = []
     in_block = False
     for number, line in enumerate(text.split("\n"), 1):
         if in_block:
-            if not line.startswith("##"):
+            # A block ends at `## END`, or where the next annotation or case begins.
+            if line.rstrip() == "## END":
+                in_block = False
+                continue
+            if not line.startswith("## ") and not line.startswith("###"):
                 continue
             in_block = False
-            if line.startswith("## END"):
-                continue
+        if line.startswith("## ") and line.rstrip().endswith(":"):
+            in_block = True
+            continue
         if line.startswith("###") and not line.startswith("####!"):
             head = line.lstrip("#")
             if line.startswith("#### ") or line.startswith("### "):
@@ -106,9 +108,6 @@ def cases(text):
                     yield start, name, "\n".join(code) + "\n"
                 name, start, code = head.strip(), number, []
                 continue
-        if BLOCK.match(line):
-            in_block = True
-            continue
         if name is not None and not line.startswith("## "):
             code.append(line)
     if name is not None:
