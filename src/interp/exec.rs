@@ -1981,11 +1981,17 @@ impl Interp {
         self.state.frames.push(toolsh_core::session::Frame { name, source: file, line, outer_args, set_options: None });
         self.call_depth += 1;
         let saved_loop_depth = std::mem::replace(&mut self.loop_depth, 0);
-        let return_trap = self.state.traps.get("RETURN").cloned();
         // Without `set -T` a function does not inherit the DEBUG trap: it is put back as the
         // function returns, unless the function set one of its own (which then stays, as bash).
         // (`shopt -s extdebug` turns `set -T` on, as in bash.)
         let functrace = traced || self.state.options.get(toolsh_core::options::Kind::Set, "functrace") == Some(true);
+        // Nor the RETURN trap: it is set aside for the call (bash's restore_default_signal),
+        // so one the function sets, even the same again, is the one that runs as it returns.
+        let return_trap = match functrace {
+            true => self.state.traps.get("RETURN").cloned(),
+            false if self.state.traps.contains_key("RETURN") => Arc::make_mut(&mut self.state.traps).remove("RETURN"),
+            false => None,
+        };
         let debug_trap = match self.state.traps.contains_key("DEBUG") && !functrace {
             true => Arc::make_mut(&mut self.state.traps).remove("DEBUG"),
             false => None,
@@ -2017,7 +2023,7 @@ impl Interp {
         // of the function does not run it again).
         if let Some(action) = self.state.traps.get("RETURN").cloned()
             && !action.is_empty()
-            && (return_trap.as_ref() != Some(&action) || (functrace && self.in_trap == 0))
+            && (!functrace || return_trap.as_ref() != Some(&action) || self.in_trap == 0)
             && matches!(result, Ok(_) | Err(Flow::Return(_)))
         {
             let status = self.state.last_status;
@@ -2030,6 +2036,13 @@ impl Interp {
                 result = Err(flow);
             }
             self.state.last_status = status;
+        }
+        // The caller's RETURN trap comes back, unless the function set one (which stays).
+        if !functrace
+            && let Some(action) = return_trap
+            && !self.state.traps.contains_key("RETURN")
+        {
+            Arc::make_mut(&mut self.state.traps).insert("RETURN".to_string(), action);
         }
         self.loop_depth = saved_loop_depth;
         self.call_depth -= 1;

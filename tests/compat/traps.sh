@@ -796,3 +796,26 @@ echo st=$?
 ret
 st=1
 ## status: 0
+
+### a RETURN trap a function sets runs each time it returns, and is set aside in other functions
+f() { trap 'echo ret-trap' RETURN; echo in-f; }
+f
+echo after
+f
+g() { trap -p RETURN; echo g; }
+g
+trap - RETURN
+h() { trap 'echo h-ret' RETURN; trap - RETURN; echo h; }
+trap 'echo top' RETURN
+h
+trap -p RETURN
+## stdout:
+in-f
+ret-trap
+after
+in-f
+ret-trap
+g
+h
+trap -- 'echo top' RETURN
+## status: 0
