@@ -428,3 +428,19 @@ a b
 >>> echo q
 >> z=q
 ## status: 0
+
+### set -x shows an empty operand of [[ ]] as '' +stderr
+e=''
+set -x
+[[ -n $e ]]
+[[ $e ]]
+[[ $e == y ]]
+[[ 1 -eq $e ]]
+set +x
+## stderr:
++ [[ -n '' ]]
++ [[ -n '' ]]
++ [[ '' == y ]]
++ [[ 1 -eq '' ]]
++ set +x
+## status: 0
