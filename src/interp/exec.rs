@@ -429,6 +429,12 @@ impl Interp {
                     Box::pin(self.exec_coproc(coproc, io)).await
                 }
                 Command::Function(def) => {
+                    // In POSIX mode a special builtin's name cannot be a function's (a special
+                    // builtin's error: the shell ends, status 2, as bash's does).
+                    if self.state.options.posix && special::is_posix_special(&def.name) {
+                        self.error(io, &format!("`{}': is a special builtin", def.name)).await;
+                        return Err(Flow::Fatal(crate::status::USAGE));
+                    }
                     if self.state.function_attrs.get(&def.name).is_some_and(|attrs| attrs.readonly) {
                         self.error(io, &format!("{}: readonly function", def.name)).await;
                         return Ok(1);
@@ -1314,10 +1320,9 @@ impl Interp {
         if self.state.options.xtrace {
             Box::pin(self.trace(outer_io, &argv)).await;
         }
-        // In POSIX mode the assignments before a special builtin stay (`IFS=: eval …`).
-        let keep = self.state.options.posix
-            && super::special::is_posix_special(&argv[0])
-            && !self.state.functions.contains_key(&argv[0]);
+        // In POSIX mode the assignments before a special builtin stay (`IFS=: eval …`); no
+        // function shadows one there (see `way`).
+        let keep = self.state.options.posix && super::special::is_posix_special(&argv[0]);
         // In POSIX mode a refused assignment (a read-only variable) keeps the command from
         // running: bash drops the command line back to its top level (status 1), and before a
         // special builtin ends the shell.
@@ -1703,6 +1708,9 @@ impl Interp {
     /// `builtin`) ▸ the command table ▸ anything else (tool, script path, not found). Chosen
     /// once, before anything is awaited.
     fn way(&self, name: &str, functions: bool) -> Way {
+        // In POSIX mode a special builtin is found before a function of its name (one defined
+        // before `set -o posix`), as in bash.
+        let functions = functions && !(self.state.options.posix && special::is_posix_special(name));
         if functions && let Some(def) = self.state.functions.get(name) {
             return Way::Function(def.clone());
         }

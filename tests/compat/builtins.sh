@@ -1631,3 +1631,21 @@ echo three >&3
 ## stdout:
 three
 ## status: 0
+
+### in POSIX mode a special builtin is found before a function and cannot become one +stderr
+eval() { echo func "$@"; }
+eval echo hi
+set -o posix
+eval echo hi2
+x=1 eval 'echo $x'
+echo "x=$x"
+export() { :; }
+echo notreached
+## stdout:
+func echo hi
+hi2
+1
+x=1
+## stderr:
+`export': is a special builtin
+## status: 2
