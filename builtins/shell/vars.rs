@@ -785,7 +785,19 @@ pub const GETOPTS: Spec = Spec {
 
 /// `getopts optstring name [args…]`
 pub async fn getopts(mut ctx: Ctx<'_>, words_parsed: Args) -> Status {
-    let words = words_parsed.operands;
+    let mut words = words_parsed.operands;
+    // bash's getopts takes no option of its own: `--` before the optstring is passed over, and
+    // another word with a leading `-` is an invalid option (`getopts -a …`), status 2.
+    match words.first().map(String::as_str) {
+        Some("--") => {
+            words.remove(0);
+        }
+        Some(word) if word.len() > 1 && word.starts_with('-') => {
+            let letter = word[1..].chars().next().unwrap_or('-');
+            return ctx.misuse(&GETOPTS, format!("-{letter}: invalid option")).await;
+        }
+        _ => {}
+    }
     let [spec, name, rest @ ..] = words.as_slice() else {
         return ctx.misuse(&GETOPTS, "").await;
     };

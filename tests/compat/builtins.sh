@@ -1649,3 +1649,16 @@ x=1
 ## stderr:
 `export': is a special builtin
 ## status: 2
+
+### getopts takes no option of its own: -- before the optstring is passed over, -a is refused +stderr
+getopts -- x name -x
+echo "st=$? name=$name"
+getopts -a opts name
+echo "st=$?"
+## stdout:
+st=0 name=x
+st=2
+## stderr:
+getopts: -a: invalid option
+getopts: usage: getopts optstring name [arg ...]
+## status: 0
