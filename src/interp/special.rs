@@ -375,7 +375,15 @@ impl Interp {
             }
             commands.set_aliases(&self.aliases_in_effect());
             commands.set_posix(self.state.options.posix);
+            let start = commands.offset();
             let Some(command) = commands.next() else { break };
+            // `set -v`: the text of the command, as read, before it runs (bash echoes each
+            // line its reader takes).
+            if self.state.options.get(OptionKind::Set, "verbose") == Some(true) {
+                let text = commands.text();
+                let read = text.get(start..commands.offset().min(text.len())).unwrap_or_default();
+                self.echo_verbose(read, io).await;
+            }
             let list = match command {
                 Ok(list) => list,
                 Err(err) => {
@@ -395,6 +403,18 @@ impl Interp {
             }
         }
         Ok(status)
+    }
+
+    /// Writes what a reader took (`set -v`) to standard error, whole lines, as bash echoes them.
+    pub(crate) async fn echo_verbose(&self, read: &str, io: &Io) {
+        if read.is_empty() {
+            return;
+        }
+        let mut text = read.to_string();
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        let _ = io.stderr().write_text(&text).await;
     }
 
     /// Runs one complete command a reader has read: the pre-flight checks it when reached.

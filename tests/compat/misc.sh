@@ -444,3 +444,30 @@ set +x
 + [[ 1 -eq '' ]]
 + set +x
 ## status: 0
+
+### set -v echoes each complete command's lines as read, before it runs +stderr
+set -v
+echo a; echo b
+# a comment
+if true; then
+  echo in-if
+fi
+eval 'echo in-eval'
+set +v
+echo quiet
+## stdout:
+a
+b
+in-if
+in-eval
+quiet
+## stderr:
+echo a; echo b
+# a comment
+if true; then
+  echo in-if
+fi
+eval 'echo in-eval'
+echo in-eval
+set +v
+## status: 0
