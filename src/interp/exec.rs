@@ -92,6 +92,17 @@ impl Interp {
     /// from the function's opening line or the `source` command's, the others' from 1);
     /// `$LINENO` is the command's again after it.
     pub(crate) async fn run_trap(&mut self, action: &str, io: &Io, first_line: u32) -> Result<Status, Flow> {
+        self.run_trap_with(action, io, first_line, false).await
+    }
+
+    /// Runs the action of a trap that interrupts the commands of a function or sourced file
+    /// (ERR, DEBUG, a signal's): a `return` in it returns from that function or file, as in
+    /// bash. (The EXIT and RETURN traps' `return` ends only their action.)
+    pub(crate) async fn run_trap_returning(&mut self, action: &str, io: &Io, first_line: u32) -> Result<Status, Flow> {
+        self.run_trap_with(action, io, first_line, true).await
+    }
+
+    async fn run_trap_with(&mut self, action: &str, io: &Io, first_line: u32, returns: bool) -> Result<Status, Flow> {
         let Ok(script) = crate::parser::parse_from_line(action, &self.aliases_in_effect(), first_line) else {
             return Ok(0);
         };
@@ -112,6 +123,7 @@ impl Interp {
         self.state.lineno = line;
         match result {
             Err(flow @ (Flow::Exit(_) | Flow::Fatal(_))) => Err(flow),
+            Err(flow @ Flow::Return(_)) if returns => Err(flow),
             Ok(status) | Err(Flow::Return(status)) => Ok(status),
             // An expansion error ends the trap's action only.
             _ => Ok(1),
@@ -122,7 +134,7 @@ impl Interp {
     /// traps' actions (an ERR, EXIT or RETURN trap's commands), as bash's does.
     async fn run_debug_trap(&mut self, action: &str, io: &Io, first_line: u32) -> Result<Status, Flow> {
         let outer = std::mem::replace(&mut self.in_debug_trap, true);
-        let result = self.run_trap(action, io, first_line).await;
+        let result = self.run_trap_returning(action, io, first_line).await;
         self.in_debug_trap = outer;
         result
     }
@@ -214,7 +226,7 @@ impl Interp {
             {
                 let line = self.state.lineno;
                 self.in_err_trap = true;
-                let ran = self.run_trap(&action, io, line).await;
+                let ran = self.run_trap_returning(&action, io, line).await;
                 self.in_err_trap = false;
                 ran?;
                 self.state.last_status = status;

@@ -656,7 +656,7 @@ pub(crate) async fn wait(interp: &mut Interp, args: &crate::builtins::spec::Args
 async fn child_ended(interp: &mut Interp, io: &Io) -> Result<(), super::Flow> {
     if let Some(action) = interp.state.traps.get("CHLD").filter(|action| !action.is_empty()).cloned() {
         let line = interp.state.lineno;
-        interp.run_trap(&action, io, line).await?;
+        interp.run_trap_returning(&action, io, line).await?;
     }
     Ok(())
 }

@@ -1232,7 +1232,7 @@ async fn kill(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         let name = crate::signals::name(signal).unwrap_or_default();
         match interp.state.traps.get(&name).cloned() {
             Some(action) if action.is_empty() => {}
-            Some(action) => drop(interp.run_trap(&action, io, 1).await?),
+            Some(action) => drop(interp.run_trap_returning(&action, io, 1).await?),
             // CHLD, CONT, URG and WINCH are ignored by default.
             None if matches!(signal, 17 | 18 | 23 | 28) => {}
             None => return Err(Flow::Exit(128 + signal as Status)),

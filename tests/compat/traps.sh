@@ -819,3 +819,28 @@ g
 h
 trap -- 'echo top' RETURN
 ## status: 0
+
+### return in an ERR, DEBUG or signal trap's action returns from the function it interrupts
+set -E
+trap 'return 7' ERR
+f() { false; echo after; }
+f
+echo "err st=$?"
+trap - ERR
+set +E
+set -T
+trap 'return 6' DEBUG
+g() { echo in-g; }
+g
+echo "dbg st=$?"
+trap - DEBUG
+set +T
+trap 'return 3' USR1
+h() { kill -USR1 $$; echo after-kill; }
+h
+echo "usr st=$?"
+## stdout:
+err st=7
+dbg st=6
+usr st=3
+## status: 0
