@@ -1427,7 +1427,7 @@ impl Interp {
         };
         // Traced each on a line of its own before the declaration's, as bash shows them.
         let (saved, _) = self.temporary_env(&simple.assigns, outer).await?;
-        let status = self.exec_declaration(words, self.state.options.xtrace, io).await;
+        let status = self.exec_declaration(words, self.state.options.xtrace.then_some(outer), io).await;
         // A local the declaration made of a temporary variable stays, with its value; what it
         // shadows is what the variable was before the command.
         // Outside a function, a temporary variable the declaration names stays when it makes

@@ -1299,7 +1299,7 @@ struct Retarget {
 async fn declaration(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let mut words = vec![Word::literal(&argv[0])];
     words.extend(argv[1..].iter().map(|arg| Word::quoted(arg)));
-    interp.exec_declaration(&words, false, io).await
+    interp.exec_declaration(&words, None, io).await
 }
 
 impl Interp {
@@ -1323,13 +1323,15 @@ impl Interp {
 
     /// Runs `declare`/`typeset`/`local`/`export`/`readonly` with its unexpanded words.
     /// Runs a declaration command (`declare`, `typeset`, `local`, `export`, `readonly`) of
-    /// `words` as written; `traced`: `set -x` shows it as bash does, its words expanded.
-    pub(crate) async fn exec_declaration(&mut self, words: &[Word], traced: bool, io: &Io) -> ExecResult {
+    /// `words` as written; `trace_io`: `set -x` shows it there as bash does, its words expanded
+    /// (the streams from before the command's own redirections, as for any command).
+    pub(crate) async fn exec_declaration(&mut self, words: &[Word], trace_io: Option<&Io>, io: &Io) -> ExecResult {
+        let traced = trace_io.is_some();
         let command = words[0].as_literal().unwrap_or("declare").to_string();
         if command == "local" && !self.state.vars.in_function() {
-            if traced {
+            if let Some(trace_io) = trace_io {
                 let shown: Vec<String> = words.iter().map(Word::to_string).collect();
-                self.trace_line(io, &shown.join(" ")).await;
+                self.trace_line(trace_io, &shown.join(" ")).await;
             }
             complain(&self.state, io, "local", "can only be used in a function").await;
             return Ok(1);
@@ -1422,8 +1424,8 @@ impl Interp {
             }
         }
         self.state.last_arg = last_word;
-        if traced {
-            self.trace_declaration(&command, &flags, trace, &mut targets, io).await?;
+        if let Some(trace_io) = trace_io {
+            self.trace_declaration(&command, &flags, trace, &mut targets, trace_io, io).await?;
         }
         match command.as_str() {
             "export" => flags.set.push(('x', true)),
@@ -2174,6 +2176,7 @@ impl Interp {
         flags: &DeclFlags,
         trace: Vec<Result<String, usize>>,
         targets: &mut [Target],
+        trace_io: &Io,
         io: &Io,
     ) -> Result<(), Flow> {
         let quote = |text: &str| format!("'{}'", text.replace('\'', "'\\''"));
@@ -2220,12 +2223,14 @@ impl Interp {
                         });
                     }
                     let op = if assign.append { "+=" } else { "=" };
-                    self.trace_line(io, &format!("{left}{op}({})", shown.join(" "))).await;
+                    self.trace_line(trace_io, &format!("{left}{op}({})", shown.join(" "))).await;
                     line.push(left);
                 }
             }
         }
-        self.trace_line(io, &line.join(" ")).await;
+        // The command's line is shown before its redirections, as any command's; the
+        // assignments `export` and `readonly` show again after it, as they are made, behind them.
+        self.trace_line(trace_io, &line.join(" ")).await;
         for text in after {
             self.trace_line(io, &text).await;
         }

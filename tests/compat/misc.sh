@@ -471,3 +471,20 @@ eval 'echo in-eval'
 echo in-eval
 set +v
 ## status: 0
+
+### set -x shows a declaration command before its redirections, its export's assignment behind them +stderr
+set -x
+declare x=1 2>/dev/null
+export y=2 2>/dev/null
+readonly r=1 >/dev/null
+declare -a arr=(1 2) 2>/dev/null
+set +x
+## stderr:
++ declare x=1
++ export y=2
++ readonly r=1
++ r=1
++ arr=('1' '2')
++ declare -a arr
++ set +x
+## status: 0
