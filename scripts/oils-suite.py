@@ -22,13 +22,17 @@ import difflib
 import json
 import os
 import re
+import select
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 TIMEOUT = 10
+OUTPUT_CAP = 1 << 20
 
 # The Oils harness's helpers, re-written: argv.py prints its arguments as a Python 2 list of
 # byte strings; printenv.py prints the named variables (None when unset); read_from_fd.py
@@ -78,11 +82,25 @@ sys.exit(int(sys.argv[3]) if len(sys.argv) > 3 else 0)
 
 
 def cases(text):
-    """Yields (line number, name, code) per case."""
+    """Yields (line number, name, code) per case. Annotations are left out: `## key: value`
+    lines, and the multi-line blocks (`## STDOUT:`, `## OK bash STDERR:`, … up to `## END`)
+    of files fetched as they are."""
     name = None
     start = 0
     code = []
+    in_block = False
     for number, line in enumerate(text.split("\n"), 1):
+        if in_block:
+            # A block ends at `## END`, or where the next annotation or case begins.
+            if line.rstrip() == "## END":
+                in_block = False
+                continue
+            if not line.startswith("## ") and not line.startswith("###"):
+                continue
+            in_block = False
+        if line.startswith("## ") and line.rstrip().endswith(":"):
+            in_block = True
+            continue
         if line.startswith("###") and not line.startswith("####!"):
             head = line.lstrip("#")
             if line.startswith("#### ") or line.startswith("### "):
@@ -97,13 +115,45 @@ def cases(text):
 
 
 def run(argv, cwd, env):
+    """Runs one shell on a case: its stdout (at most OUTPUT_CAP bytes; a case that floods, like
+    a stray `yes`, is stopped there) and its status."""
+    proc = subprocess.Popen(
+        argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL, start_new_session=True,
+    )
+    out = bytearray()
+    deadline = time.monotonic() + TIMEOUT
+    stopped = None
+    fd = proc.stdout.fileno()
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            stopped = "[timeout]"
+            break
+        ready, _, _ = select.select([fd], [], [], left)
+        if not ready:
+            continue
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            break
+        out += chunk
+        if len(out) > OUTPUT_CAP:
+            stopped = "[output cap]"
+            break
+    if stopped:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    proc.stdout.close()
     try:
-        done = subprocess.run(
-            argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=TIMEOUT
-        )
-    except subprocess.TimeoutExpired as e:
-        return (e.stdout or b"").decode(errors="replace") + "[timeout]", 124
-    return done.stdout.decode(errors="replace"), done.returncode
+        status = proc.wait(timeout=None if stopped else max(deadline - time.monotonic(), 0.1))
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        stopped = "[timeout]"
+        status = proc.wait()
+    text = out.decode(errors="replace")
+    return (text + stopped, 124) if stopped else (text, status)
 
 
 def host_config(code, bindir, work):

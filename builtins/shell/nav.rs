@@ -71,11 +71,42 @@ pub const DIRS: Spec = Spec {
     ..Spec::BASH
 };
 
+/// For `cd -L`: the first directory a `..` of `target` steps back out of that is not a
+/// directory (missing, or a file), which the change then fails on; `None` when every one is.
+fn dotdot_past_missing(ctx: &Ctx<'_>, target: &str) -> Option<String> {
+    if !target.split('/').any(|part| part == "..") {
+        return None;
+    }
+    let mut parts: Vec<&str> = Vec::new();
+    let cwd = ctx.state().cwd.clone();
+    if !target.starts_with('/') {
+        parts.extend(cwd.split('/').filter(|part| !part.is_empty()));
+    }
+    for part in target.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                let so_far = format!("/{}", parts.join("/"));
+                if !ctx.vfs.stat(&so_far).is_ok_and(|meta| meta.is_dir()) {
+                    return Some(so_far);
+                }
+                parts.pop();
+            }
+            name => parts.push(name),
+        }
+    }
+    None
+}
+
 /// Changes directory, keeping `PWD` and `OLDPWD`; false with a message on failure.
 async fn change_dir(ctx: &mut Ctx<'_>, target: &str, physical: bool) -> bool {
     let mut abs = ctx.abs(target);
     if physical {
         abs = ctx.vfs.resolve(&abs, true).unwrap_or(abs);
+    } else if let Some(missing) = dotdot_past_missing(ctx, target) {
+        // bash resolves `..` lexically only past directories that are there (its
+        // `PATH_CHECKDOTDOT`); otherwise the path fails as written (`cd nosuch/..`).
+        abs = missing;
     }
     match ctx.vfs.stat(&abs) {
         Ok(meta) if meta.is_dir() => {

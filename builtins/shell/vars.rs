@@ -57,11 +57,23 @@ pub async fn set(mut ctx: Ctx<'_>, parsed: Args) -> Status {
             positional = Some(args[idx + 1..].to_vec());
             break;
         }
-        let on = arg.starts_with('-');
-        if !(on || arg.starts_with('+')) || arg.len() < 2 {
-            if arg == "-" {
-                idx += 1;
+        // A lone `-` ends the options and turns off -x and -v; the words after it, if any, are
+        // the positional parameters (none leaves them as they were, unlike `--`). A lone `+`
+        // is a flag that sets nothing. (bash 5.2)
+        if arg == "-" {
+            ctx.options_mut().set(Kind::Set, "xtrace", false);
+            ctx.options_mut().set(Kind::Set, "verbose", false);
+            if idx + 1 < args.len() {
+                positional = Some(args[idx + 1..].to_vec());
             }
+            break;
+        }
+        if arg == "+" {
+            idx += 1;
+            continue;
+        }
+        let on = arg.starts_with('-');
+        if !(on || arg.starts_with('+')) {
             positional = Some(args[idx..].to_vec());
             break;
         }
@@ -773,7 +785,19 @@ pub const GETOPTS: Spec = Spec {
 
 /// `getopts optstring name [args…]`
 pub async fn getopts(mut ctx: Ctx<'_>, words_parsed: Args) -> Status {
-    let words = words_parsed.operands;
+    let mut words = words_parsed.operands;
+    // bash's getopts takes no option of its own: `--` before the optstring is passed over, and
+    // another word with a leading `-` is an invalid option (`getopts -a …`), status 2.
+    match words.first().map(String::as_str) {
+        Some("--") => {
+            words.remove(0);
+        }
+        Some(word) if word.len() > 1 && word.starts_with('-') => {
+            let letter = word[1..].chars().next().unwrap_or('-');
+            return ctx.misuse(&GETOPTS, format!("-{letter}: invalid option")).await;
+        }
+        _ => {}
+    }
     let [spec, name, rest @ ..] = words.as_slice() else {
         return ctx.misuse(&GETOPTS, "").await;
     };

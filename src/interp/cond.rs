@@ -54,7 +54,7 @@ impl Interp {
             Ok(match expr {
                 CondExpr::Word(word) => {
                     let text = self.expand_string(word, io).await?;
-                    self.trace_test(io, negated, &format!("-n {text}")).await;
+                    self.trace_test(io, negated, &format!("-n {}", traced(&text))).await;
                     Ok(!text.is_empty())
                 }
                 CondExpr::Not(inner) => {
@@ -72,7 +72,7 @@ impl Interp {
                 },
                 CondExpr::Unary(op, word) => {
                     let arg = self.expand_string(word, io).await?;
-                    self.trace_test(io, negated, &format!("{op} {arg}")).await;
+                    self.trace_test(io, negated, &format!("{op} {}", traced(&arg))).await;
                     Ok(unary_test(op, &arg, &self.state, &self.fs("[[")))
                 }
                 CondExpr::Binary(left, op, right) => {
@@ -91,7 +91,7 @@ impl Interp {
                         _ if arith => self.expand_text(right, io).await?.into_owned(),
                         _ => self.expand_string(right, io).await?,
                     };
-                    self.trace_test(io, negated, &format!("{left} {op} {right}")).await;
+                    self.trace_test(io, negated, &format!("{} {op} {}", traced(&left), traced(&right))).await;
                     match op.as_str() {
                         "==" | "=" | "!=" => {
                             let compiled = if self.state.options.nocasematch {
@@ -214,6 +214,11 @@ fn glibc_ere(pattern: &str) -> String {
         }
     }
     out
+}
+
+/// An operand of `[[ … ]]` as `set -x` shows it: an empty one as `''`, as bash shows it.
+fn traced(text: &str) -> &str {
+    if text.is_empty() { "''" } else { text }
 }
 
 #[cfg(test)]

@@ -91,6 +91,17 @@ impl Interp {
     /// from the function's opening line or the `source` command's, the others' from 1);
     /// `$LINENO` is the command's again after it.
     pub(crate) async fn run_trap(&mut self, action: &str, io: &Io, first_line: u32) -> Result<Status, Flow> {
+        self.run_trap_with(action, io, first_line, false).await
+    }
+
+    /// Runs the action of a trap that interrupts the commands of a function or sourced file
+    /// (ERR, DEBUG, a signal's): a `return` in it returns from that function or file, as in
+    /// bash. (The EXIT and RETURN traps' `return` ends only their action.)
+    pub(crate) async fn run_trap_returning(&mut self, action: &str, io: &Io, first_line: u32) -> Result<Status, Flow> {
+        self.run_trap_with(action, io, first_line, true).await
+    }
+
+    async fn run_trap_with(&mut self, action: &str, io: &Io, first_line: u32, returns: bool) -> Result<Status, Flow> {
         let Ok(script) = crate::parser::parse_from_line(action, &self.aliases_in_effect(), first_line) else {
             return Ok(0);
         };
@@ -99,7 +110,10 @@ impl Interp {
         // save_pipestatus_array does (`set -o pipefail; trap … ERR; a | b` reads b's status
         // after the ERR trap ran).
         let pipestatus = self.state.vars.get_raw("PIPESTATUS").cloned();
-        self.errexit_suppressed += 1;
+        // errexit holds inside a trap's action, even one set off inside a condition: bash
+        // judges the action's commands as their own (`trap 'false; …' EXIT` under `set -e`
+        // ends there, a DEBUG trap's failing command ends the shell).
+        let suppressed = std::mem::replace(&mut self.errexit_suppressed, 0);
         self.in_trap += 1;
         // `set -x` shows its commands one level deeper (`++ echo`), as bash does.
         self.trace_depth += 1;
@@ -107,7 +121,7 @@ impl Interp {
         let result = Box::pin(self.exec_list(&script.body, io)).await;
         self.trace_depth -= 1;
         self.in_trap -= 1;
-        self.errexit_suppressed -= 1;
+        self.errexit_suppressed = suppressed;
         self.state.last_status = saved;
         self.state.lineno = line;
         match pipestatus {
@@ -116,6 +130,7 @@ impl Interp {
         }
         match result {
             Err(flow @ (Flow::Exit(_) | Flow::Fatal(_))) => Err(flow),
+            Err(flow @ Flow::Return(_)) if returns => Err(flow),
             Ok(status) | Err(Flow::Return(status)) => Ok(status),
             // An expansion error ends the trap's action only.
             _ => Ok(1),
@@ -126,7 +141,7 @@ impl Interp {
     /// traps' actions (an ERR, EXIT or RETURN trap's commands), as bash's does.
     async fn run_debug_trap(&mut self, action: &str, io: &Io, first_line: u32) -> Result<Status, Flow> {
         let outer = std::mem::replace(&mut self.in_debug_trap, true);
-        let result = self.run_trap(action, io, first_line).await;
+        let result = self.run_trap_returning(action, io, first_line).await;
         self.in_debug_trap = outer;
         result
     }
@@ -212,9 +227,15 @@ impl Interp {
             // Inside a function only under `set -E`, as bash runs it.
             let in_function = self.state.frames.iter().any(|frame| frame.name != "source");
             let traced = !in_function || self.state.options.errtrace;
-            if traced && let Some(action) = self.state.traps.get("ERR").cloned() {
+            if traced
+                && !self.in_err_trap
+                && let Some(action) = self.state.traps.get("ERR").cloned()
+            {
                 let line = self.state.lineno;
-                self.run_trap(&action, io, line).await?;
+                self.in_err_trap = true;
+                let ran = self.run_trap_returning(&action, io, line).await;
+                self.in_err_trap = false;
+                ran?;
                 self.state.last_status = status;
             }
             if self.state.options.errexit {
@@ -427,6 +448,12 @@ impl Interp {
                     Box::pin(self.exec_coproc(coproc, io)).await
                 }
                 Command::Function(def) => {
+                    // In POSIX mode a special builtin's name cannot be a function's (a special
+                    // builtin's error: the shell ends, status 2, as bash's does).
+                    if self.state.options.posix && special::is_posix_special(&def.name) {
+                        self.error(io, &format!("`{}': is a special builtin", def.name)).await;
+                        return Err(Flow::Fatal(crate::status::USAGE));
+                    }
                     if self.state.function_attrs.get(&def.name).is_some_and(|attrs| attrs.readonly) {
                         // bash runs a definition once it has read all of it: its errors name
                         // the line it ends on.
@@ -1296,7 +1323,9 @@ impl Interp {
         }
         let outer_io = io;
         // `exec`'s own record keeps every descriptor it changes, named ones too.
-        self.redirecting_exec = argv.len() == 1 && argv[0] == "exec";
+        // `exec` alone (or `exec --`) keeps its redirections.
+        let bare_exec = argv[0] == "exec" && (argv.len() == 1 || (argv.len() == 2 && argv[1] == "--"));
+        self.redirecting_exec = bare_exec;
         let redirected = self.redirected(&simple.redirects, io).await;
         self.redirecting_exec = false;
         let redirected = match redirected? {
@@ -1307,7 +1336,7 @@ impl Interp {
             }
         };
         let io = redirected.as_ref();
-        if argv.len() == 1 && argv[0] == "exec" {
+        if bare_exec {
             // What `exec`'s redirections change is measured from the table before them.
             self.exec_outer = Some(outer_io.clone());
         }
@@ -1318,10 +1347,9 @@ impl Interp {
         if self.state.options.xtrace {
             Box::pin(self.trace(outer_io, &argv)).await;
         }
-        // In POSIX mode the assignments before a special builtin stay (`IFS=: eval …`).
-        let keep = self.state.options.posix
-            && super::special::is_posix_special(&argv[0])
-            && !self.state.functions.contains_key(&argv[0]);
+        // In POSIX mode the assignments before a special builtin stay (`IFS=: eval …`); no
+        // function shadows one there (see `way`).
+        let keep = self.state.options.posix && super::special::is_posix_special(&argv[0]);
         // In POSIX mode a refused assignment (a read-only variable) keeps the command from
         // running: bash drops the command line back to its top level (status 1), and before a
         // special builtin ends the shell.
@@ -1414,7 +1442,7 @@ impl Interp {
         };
         // Traced each on a line of its own before the declaration's, as bash shows them.
         let (saved, _) = self.temporary_env(&simple.assigns, outer).await?;
-        let status = self.exec_declaration(words, self.state.options.xtrace, io).await;
+        let status = self.exec_declaration(words, self.state.options.xtrace.then_some(outer), io).await;
         // A local the declaration made of a temporary variable stays, with its value; what it
         // shadows is what the variable was before the command.
         // Outside a function, a temporary variable the declaration names stays when it makes
@@ -1707,6 +1735,9 @@ impl Interp {
     /// `builtin`) ▸ the command table ▸ anything else (tool, script path, not found). Chosen
     /// once, before anything is awaited.
     fn way(&self, name: &str, functions: bool) -> Way {
+        // In POSIX mode a special builtin is found before a function of its name (one defined
+        // before `set -o posix`), as in bash.
+        let functions = functions && !(self.state.options.posix && special::is_posix_special(name));
         if functions && let Some(def) = self.state.functions.get(name) {
             return Way::Function(def.clone());
         }
@@ -1829,7 +1860,7 @@ impl Interp {
     /// which could not change the shell from a program, but `echo`, `printf`, `test`, `kill`,
     /// `sh`), or a tool (a declared host program). The same command, under the same policy,
     /// as its name alone.
-    fn standard_program<'p>(&self, abs: &'p str) -> Option<&'p str> {
+    pub(crate) fn standard_program<'p>(&self, abs: &'p str) -> Option<&'p str> {
         const PROGRAMS_TOO: &[&str] = &["echo", "printf", "test", "[", "true", "false", "pwd", "kill"];
         let (dir, base) = abs.rsplit_once('/')?;
         if !matches!(dir, "/bin" | "/usr/bin" | "/usr/local/bin" | "/sbin" | "/usr/sbin") {
@@ -1992,11 +2023,17 @@ impl Interp {
         self.state.frames.push(toolsh_core::session::Frame { name, source: file, line, outer_args, set_options: None });
         self.call_depth += 1;
         let saved_loop_depth = std::mem::replace(&mut self.loop_depth, 0);
-        let return_trap = self.state.traps.get("RETURN").cloned();
         // Without `set -T` a function does not inherit the DEBUG trap: it is put back as the
         // function returns, unless the function set one of its own (which then stays, as bash).
         // (`shopt -s extdebug` turns `set -T` on, as in bash.)
         let functrace = traced || self.state.options.get(toolsh_core::options::Kind::Set, "functrace") == Some(true);
+        // Nor the RETURN trap: it is set aside for the call (bash's restore_default_signal),
+        // so one the function sets, even the same again, is the one that runs as it returns.
+        let return_trap = match functrace {
+            true => self.state.traps.get("RETURN").cloned(),
+            false if self.state.traps.contains_key("RETURN") => Arc::make_mut(&mut self.state.traps).remove("RETURN"),
+            false => None,
+        };
         let debug_trap = match self.state.traps.contains_key("DEBUG") && !functrace {
             true => Arc::make_mut(&mut self.state.traps).remove("DEBUG"),
             false => None,
@@ -2028,7 +2065,7 @@ impl Interp {
         // of the function does not run it again).
         if let Some(action) = self.state.traps.get("RETURN").cloned()
             && !action.is_empty()
-            && (return_trap.as_ref() != Some(&action) || (functrace && self.in_trap == 0))
+            && (!functrace || return_trap.as_ref() != Some(&action) || self.in_trap == 0)
             && matches!(result, Ok(_) | Err(Flow::Return(_)))
         {
             let status = self.state.last_status;
@@ -2041,6 +2078,13 @@ impl Interp {
                 result = Err(flow);
             }
             self.state.last_status = status;
+        }
+        // The caller's RETURN trap comes back, unless the function set one (which stays).
+        if !functrace
+            && let Some(action) = return_trap
+            && !self.state.traps.contains_key("RETURN")
+        {
+            Arc::make_mut(&mut self.state.traps).insert("RETURN".to_string(), action);
         }
         self.loop_depth = saved_loop_depth;
         self.call_depth -= 1;

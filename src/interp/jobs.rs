@@ -695,7 +695,7 @@ async fn name_waited(interp: &mut Interp, name: &str, pid: u32, io: &Io) {
 async fn child_ended(interp: &mut Interp, io: &Io) -> Result<(), super::Flow> {
     if let Some(action) = interp.state.traps.get("CHLD").filter(|action| !action.is_empty()).cloned() {
         let line = interp.state.lineno;
-        interp.run_trap(&action, io, line).await?;
+        interp.run_trap_returning(&action, io, line).await?;
     }
     Ok(())
 }

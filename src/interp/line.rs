@@ -81,16 +81,23 @@ pub(crate) struct Typed<'a> {
     aliases: Arc<parser::Aliases>,
     /// Whether it was read in POSIX mode.
     posix: bool,
+    /// Each line's text as read (for `set -v`).
+    line_texts: Vec<String>,
 }
 
 impl<'a> Typed<'a> {
     /// Reads `text` with `aliases`.
     fn read(text: &'a str, aliases: Arc<parser::Aliases>, posix: bool) -> Result<Self, parser::ParseError> {
-        let mut typed = Typed { text, items: Vec::new(), line_ends: Vec::new(), aliases, posix };
+        let mut typed =
+            Typed { text, items: Vec::new(), line_ends: Vec::new(), aliases, posix, line_texts: Vec::new() };
         let mut lines = parser::Commands::new(text);
         lines.set_aliases(&typed.aliases);
         lines.set_posix(posix);
-        for line in lines {
+        loop {
+            let start = lines.offset();
+            let Some(line) = lines.next() else { break };
+            let read = lines.text().get(start..lines.offset().min(lines.text().len())).unwrap_or_default();
+            typed.line_texts.push(read.to_string());
             match line {
                 Ok(line) => {
                     typed.items.extend(line);
@@ -171,6 +178,11 @@ impl Interp {
         let mut start = 0;
         for (line, (end, dropped)) in typed.line_ends.iter().enumerate() {
             let end = *end;
+            if self.state.options.get(toolsh_core::options::Kind::Set, "verbose") == Some(true)
+                && let Some(read) = typed.line_texts.get(line)
+            {
+                self.echo_verbose(read, io).await;
+            }
             if let Some(err) = dropped {
                 self.syntax_error(io, Reading::Typed, typed.text, err).await;
                 self.state.last_status = 1;

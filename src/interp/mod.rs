@@ -122,6 +122,9 @@ pub(crate) struct Interp {
     /// The DEBUG trap's action is running: no DEBUG trap inside it (one runs inside the
     /// other traps' actions, as in bash).
     in_debug_trap: bool,
+    /// The ERR trap's action is running: a failure inside it does not run it again (errexit
+    /// still applies there, as in bash).
+    in_err_trap: bool,
     /// The texts being read a complete command at a time (a script, `source`, `eval`, a
     /// typed line), outermost first counted.
     readers: u32,
@@ -178,6 +181,7 @@ impl Interp {
             bash_command: String::new(),
             in_trap: 0,
             in_debug_trap: false,
+            in_err_trap: false,
             readers: 0,
             fc_running: 0,
             to_top_level: false,
@@ -273,6 +277,7 @@ impl Interp {
             bash_command: self.bash_command.clone(),
             in_trap: self.in_trap,
             in_debug_trap: self.in_debug_trap,
+            in_err_trap: self.in_err_trap,
             // What a reader inside the subshell drops ends the subshell.
             readers: self.readers,
             fc_running: self.fc_running,

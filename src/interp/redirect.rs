@@ -184,8 +184,9 @@ impl Interp {
                         // A regular file is read a piece at a time as the command wants it, as
                         // a file operand is: `tr a-z A-Z < log` never holds the log whole.
                         // Anything else (a device, a directory's error) is read as before.
-                        let regular =
-                            matches!(self.shared.vfs().stat(&abs), Ok(meta) if meta.kind == crate::vfs::FileKind::File);
+                        // An endless device too (`head -c 8 < /dev/zero`, `< /dev/urandom`).
+                        let regular = crate::vfs::is_endless_device(&abs)
+                            || matches!(self.shared.vfs().stat(&abs), Ok(meta) if meta.kind == crate::vfs::FileKind::File);
                         let read = if regular && matches!(redirect.op, RedirOp::In) {
                             self.fs("redirect").open_reader(&abs).map(|file| Input::from_file(abs.clone(), file))
                         } else {

@@ -223,7 +223,10 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
                 return Ok(0);
             }
             let rest = argv[1..].to_vec();
-            if !is_special(&rest[0]) && builtins::lookup(&rest[0]).is_none() {
+            // Only bash's own builtins: toolsh's commands that are programs elsewhere (`ls`,
+            // `grep`) are not shell builtins to `builtin`, as in bash.
+            let bash_builtin = toolsh_core::command::BASH_BUILTINS.contains(&rest[0].as_str());
+            if !bash_builtin || (!is_special(&rest[0]) && builtins::lookup(&rest[0]).is_none()) {
                 complain(&interp.state, io, "builtin", &format!("{}: not a shell builtin", rest[0])).await;
                 return Ok(1);
             }
@@ -374,7 +377,15 @@ impl Interp {
             }
             commands.set_aliases(&self.aliases_in_effect());
             commands.set_posix(self.state.options.posix);
+            let start = commands.offset();
             let Some(command) = commands.next() else { break };
+            // `set -v`: the text of the command, as read, before it runs (bash echoes each
+            // line its reader takes).
+            if self.state.options.get(OptionKind::Set, "verbose") == Some(true) {
+                let text = commands.text();
+                let read = text.get(start..commands.offset().min(text.len())).unwrap_or_default();
+                self.echo_verbose(read, io).await;
+            }
             let list = match command {
                 Ok(list) => list,
                 Err(err) => {
@@ -394,6 +405,18 @@ impl Interp {
             }
         }
         Ok(status)
+    }
+
+    /// Writes what a reader took (`set -v`) to standard error, whole lines, as bash echoes them.
+    pub(crate) async fn echo_verbose(&self, read: &str, io: &Io) {
+        if read.is_empty() {
+            return;
+        }
+        let mut text = read.to_string();
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        let _ = io.stderr().write_text(&text).await;
     }
 
     /// Runs one complete command a reader has read: the pre-flight checks it when reached.
@@ -504,7 +527,20 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         Ok(bytes) => toolsh_bytes::decode(&bytes).into_owned(),
         Err(err) => {
             complain(&interp.state, io, path, &crate::vfs::describe(&err)).await;
-            return give_up(interp.denial_status(1));
+            let status = interp.denial_status(1);
+            // bash runs the RETURN trap for a file it could not read too (its `_evalfile`
+            // returns through the same end).
+            let in_function = interp.state.frames.iter().any(|frame| frame.name != "source");
+            let functrace = interp.state.options.get(OptionKind::Set, "functrace") == Some(true);
+            if !fatal
+                && interp.in_trap == 0
+                && (functrace || !in_function)
+                && let Some(action) = interp.state.traps.get("RETURN").filter(|action| !action.is_empty()).cloned()
+            {
+                let line = interp.state.lineno;
+                interp.run_trap(&action, io, line).await?;
+            }
+            return give_up(status);
         }
     };
     let saved = if words.len() > 1 {
@@ -841,6 +877,9 @@ enum Kind {
     Function,
     Builtin,
     Tool,
+    /// A name with a slash that names an executable file (or a system program path such as
+    /// `/bin/echo`): bash's "file", described by the path as given.
+    File,
 }
 
 fn classify(interp: &Interp, name: &str) -> Option<Kind> {
@@ -856,8 +895,19 @@ fn kinds_of(interp: &Interp, name: &str) -> Vec<Kind> {
         (interp.state.functions.contains_key(name), Kind::Function),
         (builtins::lookup(name).is_some(), Kind::Builtin),
         (interp.shared.tools().resolve(name).is_some(), Kind::Tool),
+        (name.contains('/') && runs_as_path(interp, name), Kind::File),
     ];
     found.into_iter().filter(|(present, _)| *present).map(|(_, kind)| kind).collect()
+}
+
+/// Whether a name with a slash runs as a path: an executable file that is no directory, or a
+/// system program path toolsh's command of that name stands for (`/bin/echo`).
+fn runs_as_path(interp: &Interp, name: &str) -> bool {
+    let abs = interp.state.abs_path(name);
+    match interp.shared.vfs().stat(&abs) {
+        Ok(meta) => !meta.is_dir() && meta.mode & 0o111 != 0,
+        Err(_) => interp.standard_program(&abs).is_some(),
+    }
 }
 
 fn describe_kind(interp: &Interp, name: &str, kind: Kind) -> String {
@@ -886,6 +936,7 @@ fn describe_kind(interp: &Interp, name: &str, kind: Kind) -> String {
                 .map(|def| toolsh_syntax::print_bash::function_definition(def, interp.print_style()));
             format!("{name} is a function\n{}\n", text.unwrap_or_default())
         }
+        Kind::File => format!("{name} is {name}\n"),
     }
 }
 
@@ -900,7 +951,7 @@ async fn which(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let mut status = 0;
     let mut out = String::new();
     for name in &args.operands {
-        let runs = kinds_of(interp, name).iter().any(|kind| matches!(kind, Kind::Builtin | Kind::Tool));
+        let runs = kinds_of(interp, name).iter().any(|kind| matches!(kind, Kind::Builtin | Kind::Tool | Kind::File));
         if !runs {
             status = 1;
         } else if !silent {
@@ -1014,6 +1065,12 @@ async fn type_command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRe
             .filter(|kind| !(no_functions && *kind == Kind::Function))
             .take(if all { usize::MAX } else { 1 })
             .collect();
+        // A file (a name with a slash) is the one thing `-p` and `-P` print, by its path.
+        let file = kinds.contains(&Kind::File) && (path_forced || path_only || kinds[0] == Kind::File);
+        if (path_only || path_forced) && file {
+            say(io, &format!("{arg}\n")).await;
+            continue;
+        }
         if kinds.is_empty() || path_forced {
             if !terse && !path_only && !path_forced {
                 complain(&interp.state, io, "type", &format!("{arg}: not found")).await;
@@ -1032,6 +1089,7 @@ async fn type_command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRe
                     Kind::Function => "function",
                     Kind::Builtin => "builtin",
                     Kind::Tool => "tool",
+                    Kind::File => "file",
                 };
                 say(io, &format!("{word}\n")).await;
             } else {
@@ -1140,8 +1198,14 @@ async fn trap(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     // A subshell's own trap: its parent's are no longer listed.
     interp.state.parent_traps = None;
     if args.len() == 1 {
-        // `trap SIGNAL` resets like `trap - SIGNAL`.
-        Arc::make_mut(&mut interp.state.traps).remove(&normalize_signal(args[0]));
+        // `trap SIGNAL` resets like `trap - SIGNAL`; an action with no signal (`trap 'cmd'`)
+        // is bash's usage error, its line alone without the shell's prefix.
+        let signal = normalize_signal(args[0]);
+        if trap_rank(&signal).is_none() {
+            let _ = io.stderr().write_text("trap: usage: trap [-lp] [[arg] signal_spec ...]\n").await;
+            return Ok(crate::status::USAGE);
+        }
+        Arc::make_mut(&mut interp.state.traps).remove(&signal);
         return Ok(0);
     }
     let action = args[0];
@@ -1227,7 +1291,7 @@ async fn kill(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         let name = crate::signals::name(signal).unwrap_or_default();
         match interp.state.traps.get(&name).cloned() {
             Some(action) if action.is_empty() => {}
-            Some(action) => drop(interp.run_trap(&action, io, 1).await?),
+            Some(action) => drop(interp.run_trap_returning(&action, io, 1).await?),
             // CHLD, CONT, URG and WINCH are ignored by default.
             None if matches!(signal, 17 | 18 | 23 | 28) => {}
             None => return Err(Flow::Exit(128 + signal as Status)),
@@ -1297,7 +1361,7 @@ struct Retarget {
 async fn declaration(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let mut words = vec![Word::literal(&argv[0])];
     words.extend(argv[1..].iter().map(|arg| Word::quoted(arg)));
-    interp.exec_declaration(&words, false, io).await
+    interp.exec_declaration(&words, None, io).await
 }
 
 impl Interp {
@@ -1321,13 +1385,15 @@ impl Interp {
 
     /// Runs `declare`/`typeset`/`local`/`export`/`readonly` with its unexpanded words.
     /// Runs a declaration command (`declare`, `typeset`, `local`, `export`, `readonly`) of
-    /// `words` as written; `traced`: `set -x` shows it as bash does, its words expanded.
-    pub(crate) async fn exec_declaration(&mut self, words: &[Word], traced: bool, io: &Io) -> ExecResult {
+    /// `words` as written; `trace_io`: `set -x` shows it there as bash does, its words expanded
+    /// (the streams from before the command's own redirections, as for any command).
+    pub(crate) async fn exec_declaration(&mut self, words: &[Word], trace_io: Option<&Io>, io: &Io) -> ExecResult {
+        let traced = trace_io.is_some();
         let command = words[0].as_literal().unwrap_or("declare").to_string();
         if command == "local" && !self.state.vars.in_function() {
-            if traced {
+            if let Some(trace_io) = trace_io {
                 let shown: Vec<String> = words.iter().map(Word::to_string).collect();
-                self.trace_line(io, &shown.join(" ")).await;
+                self.trace_line(trace_io, &shown.join(" ")).await;
             }
             complain(&self.state, io, "local", "can only be used in a function").await;
             return Ok(1);
@@ -1424,8 +1490,8 @@ impl Interp {
             }
         }
         self.state.last_arg = last_word;
-        if traced {
-            self.trace_declaration(&command, &flags, trace, &mut targets, io).await?;
+        if let Some(trace_io) = trace_io {
+            self.trace_declaration(&command, &flags, trace, &mut targets, trace_io, io).await?;
         }
         // bash 5.2's `export -p NAME`/`readonly -p NAME` print nothing: the names are exported
         // or made readonly, as without -p.
@@ -2195,6 +2261,7 @@ impl Interp {
         flags: &DeclFlags,
         trace: Vec<Result<String, usize>>,
         targets: &mut [Target],
+        trace_io: &Io,
         io: &Io,
     ) -> Result<(), Flow> {
         let quote = |text: &str| format!("'{}'", text.replace('\'', "'\\''"));
@@ -2241,12 +2308,14 @@ impl Interp {
                         });
                     }
                     let op = if assign.append { "+=" } else { "=" };
-                    self.trace_line(io, &format!("{left}{op}({})", shown.join(" "))).await;
+                    self.trace_line(trace_io, &format!("{left}{op}({})", shown.join(" "))).await;
                     line.push(left);
                 }
             }
         }
-        self.trace_line(io, &line.join(" ")).await;
+        // The command's line is shown before its redirections, as any command's; the
+        // assignments `export` and `readonly` show again after it, as they are made, behind them.
+        self.trace_line(trace_io, &line.join(" ")).await;
         for text in after {
             self.trace_line(io, &text).await;
         }

@@ -1606,3 +1606,138 @@ status 0
 ## status: 0
 ## files:
 n.sh: "echo before\nset -n\necho not run\nset +n\necho still not run\n"
+
+### set - ends the options and turns off xtrace and verbose; + alone sets nothing
+set a b
+set - c d
+echo "[$*] $-"
+set -x - -v
+echo "[$*] $-"
+set a b
+set -
+echo "[$*]"
+set + -
+echo "[$*]"
+set + x y
+echo "[$*]"
+set - - 
+echo "[$*]"
+## stdout:
+[c d] hBc
+[-v] hBc
+[a b]
+[a b]
+[x y]
+[-]
+## status: 0
+
+### command -v, command -V and type describe a path to an executable file by the path +stderr
+mkdir -p bin
+printf 'echo hi\n' > bin/run
+chmod +x bin/run
+touch bin/plain
+command -v bin/run ./bin/run bin/plain
+echo status=$?
+command -V bin/run
+type bin/run
+type -t bin/run
+type -p bin/run
+type -P bin/run
+type bin/plain
+echo status=$?
+type -t bin/plain
+echo status=$?
+## stdout:
+bin/run
+./bin/run
+status=0
+bin/run is bin/run
+bin/run is bin/run
+file
+bin/run
+bin/run
+status=1
+status=1
+## stderr:
+type: bin/plain: not found
+## status: 0
+## files:
+bin/
+bin/plain: ""
+bin/run: "echo hi\n"
+
+### builtin runs only bash's builtins +stderr
+builtin ls
+echo status=$?
+builtin grep x /dev/null
+echo status=$?
+builtin echo ok
+## stdout:
+status=1
+status=1
+ok
+## stderr:
+builtin: ls: not a shell builtin
+builtin: grep: not a shell builtin
+## status: 0
+
+### cd -L steps back with .. only out of a directory that is there +stderr
+mkdir -p real/sub
+cd nosuch/..
+echo status=$?
+touch afile
+cd afile/..
+echo status=$?
+cd real/sub/../.. && echo back=$?
+cd real/../real/sub && echo "${PWD##*/}"
+## stdout:
+status=1
+status=1
+back=0
+sub
+## stderr:
+cd: nosuch/..: No such file or directory
+cd: afile/..: Not a directory
+## status: 0
+## files:
+afile: ""
+real/
+real/sub/
+
+### exec -- with only redirections keeps them
+exec -- 3>&1
+echo three >&3
+## stdout:
+three
+## status: 0
+
+### in POSIX mode a special builtin is found before a function and cannot become one +stderr
+eval() { echo func "$@"; }
+eval echo hi
+set -o posix
+eval echo hi2
+x=1 eval 'echo $x'
+echo "x=$x"
+export() { :; }
+echo notreached
+## stdout:
+func echo hi
+hi2
+1
+x=1
+## stderr:
+`export': is a special builtin
+## status: 2
+
+### getopts takes no option of its own: -- before the optstring is passed over, -a is refused +stderr
+getopts -- x name -x
+echo "st=$? name=$name"
+getopts -a opts name
+echo "st=$?"
+## stdout:
+st=0 name=x
+st=2
+## stderr:
+getopts: -a: invalid option
+getopts: usage: getopts optstring name [arg ...]
+## status: 0

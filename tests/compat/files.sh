@@ -2360,3 +2360,31 @@ rc=0
 ## files:
 g: ""
 h: "b\n"
+
+### /dev/zero as redirected standard input is endless zeros
+head -c 4 < /dev/zero | od -An -tx1
+tr '\0' x < /dev/zero | head -c 5; echo
+cat < /dev/zero | head -c 70000 | wc -c
+exec 3< /dev/zero
+head -c 2 <&3 | od -An -tx1
+## stdout:
+ 00 00 00 00
+xxxxx
+70000
+ 00 00
+## status: 0
+
+### /dev/urandom and /dev/random give random bytes without end
+head -c 16 /dev/urandom | wc -c
+tr -dc 'a-z0-9' < /dev/urandom | head -c 12 | grep -c '^[a-z0-9]\{12\}$'
+od -An -N4 -tu1 /dev/random | wc -w
+test -c /dev/urandom && echo character device
+a=$(head -c 16 /dev/urandom | od -An -tx1); b=$(head -c 16 /dev/urandom | od -An -tx1)
+[ "$a" != "$b" ] && echo differ
+## stdout:
+16
+1
+4
+character device
+differ
+## status: 0

@@ -428,3 +428,63 @@ a b
 >>> echo q
 >> z=q
 ## status: 0
+
+### set -x shows an empty operand of [[ ]] as '' +stderr
+e=''
+set -x
+[[ -n $e ]]
+[[ $e ]]
+[[ $e == y ]]
+[[ 1 -eq $e ]]
+set +x
+## stderr:
++ [[ -n '' ]]
++ [[ -n '' ]]
++ [[ '' == y ]]
++ [[ 1 -eq '' ]]
++ set +x
+## status: 0
+
+### set -v echoes each complete command's lines as read, before it runs +stderr
+set -v
+echo a; echo b
+# a comment
+if true; then
+  echo in-if
+fi
+eval 'echo in-eval'
+set +v
+echo quiet
+## stdout:
+a
+b
+in-if
+in-eval
+quiet
+## stderr:
+echo a; echo b
+# a comment
+if true; then
+  echo in-if
+fi
+eval 'echo in-eval'
+echo in-eval
+set +v
+## status: 0
+
+### set -x shows a declaration command before its redirections, its export's assignment behind them +stderr
+set -x
+declare x=1 2>/dev/null
+export y=2 2>/dev/null
+readonly r=1 >/dev/null
+declare -a arr=(1 2) 2>/dev/null
+set +x
+## stderr:
++ declare x=1
++ export y=2
++ readonly r=1
++ r=1
++ arr=('1' '2')
++ declare -a arr
++ set +x
+## status: 0

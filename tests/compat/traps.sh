@@ -739,3 +739,121 @@ err
 1
 0 1
 ## status: 0
+
+### trap with an action and no signal is a usage error; a signal alone resets it
+trap 'echo hi' 2>&1
+echo status=$?
+trap -- 'echo hi' 2>&1
+echo status=$?
+trap 'echo int' INT
+trap INT
+trap -p INT
+echo status=$?
+## stdout:
+trap: usage: trap [-lp] [[arg] signal_spec ...]
+status=2
+trap: usage: trap [-lp] [[arg] signal_spec ...]
+status=2
+status=0
+## status: 0
+
+### errexit holds inside a DEBUG trap's action
+set -o errexit
+debuglog() {
+  echo "  [$@]"
+  return 42
+}
+trap 'debuglog $LINENO' DEBUG
+echo A
+echo B
+## stdout:
+  [7]
+## status: 42
+
+### errexit holds inside the ERR trap, which does not run again for its own failures
+err() {
+  echo err status $?
+  false
+  ( exit 2 )
+  echo err 2
+}
+trap 'err' ERR
+echo A
+false
+echo B
+set -e
+false
+echo C
+## stdout:
+A
+err status 1
+err 2
+B
+err status 1
+## status: 1
+
+### errexit holds inside the EXIT trap, even one set off in a condition
+trap 'false; echo after' EXIT
+set -e
+if true; then :; fi
+echo main
+## stdout:
+main
+## status: 1
+
+### the RETURN trap runs after a . of a file that cannot be read
+trap 'echo ret' RETURN
+. ./nosuch.sh 2>/dev/null
+echo st=$?
+## stdout:
+ret
+st=1
+## status: 0
+
+### a RETURN trap a function sets runs each time it returns, and is set aside in other functions
+f() { trap 'echo ret-trap' RETURN; echo in-f; }
+f
+echo after
+f
+g() { trap -p RETURN; echo g; }
+g
+trap - RETURN
+h() { trap 'echo h-ret' RETURN; trap - RETURN; echo h; }
+trap 'echo top' RETURN
+h
+trap -p RETURN
+## stdout:
+in-f
+ret-trap
+after
+in-f
+ret-trap
+g
+h
+trap -- 'echo top' RETURN
+## status: 0
+
+### return in an ERR, DEBUG or signal trap's action returns from the function it interrupts
+set -E
+trap 'return 7' ERR
+f() { false; echo after; }
+f
+echo "err st=$?"
+trap - ERR
+set +E
+set -T
+trap 'return 6' DEBUG
+g() { echo in-g; }
+g
+echo "dbg st=$?"
+trap - DEBUG
+set +T
+trap 'return 3' USR1
+h() { kill -USR1 $$; echo after-kill; }
+h
+echo "usr st=$?"
+## stdout:
+err st=7
+dbg st=6
+usr st=3
+## status: 0

@@ -142,6 +142,28 @@ impl io::Seek for Zeros {
     }
 }
 
+/// `/dev/urandom` and `/dev/random`: the kernel's random bytes without end, as reading those
+/// devices gives them (`tr -dc a-z < /dev/urandom | head -c 8`).
+struct RandomBytes;
+
+impl io::Read for RandomBytes {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        rustix::rand::getrandom(buf, rustix::rand::GetRandomFlags::empty()).map_err(io::Error::from)
+    }
+}
+
+impl io::Seek for RandomBytes {
+    fn seek(&mut self, _: io::SeekFrom) -> io::Result<u64> {
+        Ok(0)
+    }
+}
+
+/// Whether `abs` is a device whose reading never ends (`/dev/zero`, `/dev/urandom`,
+/// `/dev/random`): read in pieces it gives bytes for as long as it is read; read whole, nothing.
+pub fn is_endless_device(abs: &str) -> bool {
+    matches!(abs, "/dev/zero" | "/dev/urandom" | "/dev/random")
+}
+
 /// A file's reader that ends where the file ended when it was first read: what is written to
 /// the file after that is not read. A command writing into the file it reads (`tr a b < f >> f`,
 /// `nl f >> f`) read its own output back and grew the file without end, gigabytes a second; it
@@ -357,7 +379,8 @@ pub struct Vfs {
 const MAX_SYMLINKS: usize = 40;
 
 /// Device files that always exist.
-const DEVICES: &[&str] = &["/dev/null", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/zero", "/dev/tty"];
+const DEVICES: &[&str] =
+    &["/dev/null", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/zero", "/dev/random", "/dev/urandom", "/dev/tty"];
 
 /// A path resolved to its mount.
 struct Located<'m, 'p> {
@@ -617,7 +640,7 @@ impl Vfs {
     /// The whole content of a file.
     pub fn read(&self, abs: &str) -> io::Result<Vec<u8>> {
         match abs {
-            "/dev/null" | "/dev/zero" => return Ok(Vec::new()),
+            "/dev/null" | "/dev/zero" | "/dev/urandom" | "/dev/random" => return Ok(Vec::new()),
             _ => {}
         }
         if let Some(result) = self.try_direct(abs, false, |l| l.mount.backend.read(&l.rel)) {
@@ -632,6 +655,7 @@ impl Vfs {
         match abs {
             "/dev/null" => return Ok(Box::new(io::empty())),
             "/dev/zero" => return Ok(Box::new(Zeros)),
+            "/dev/urandom" | "/dev/random" => return Ok(Box::new(RandomBytes)),
             _ => {}
         }
         if let Some(result) = self.try_direct(abs, false, |l| l.mount.backend.open_reader(&l.rel)) {
