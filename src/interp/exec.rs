@@ -1788,6 +1788,19 @@ impl Interp {
         if name.contains('/') {
             return Box::pin(self.run_script_path(argv, io));
         }
+        // An executable workspace file on PATH runs by its name, bash's `$0` its path there;
+        // one without an execute bit is refused as bash refuses it.
+        if let Some(found) = self.command_file(name, true) {
+            if !found.executable {
+                return Box::pin(async move {
+                    self.error(io, &format!("{}: Permission denied", found.path)).await;
+                    Ok(crate::status::CANNOT_RUN)
+                });
+            }
+            let mut argv = argv;
+            argv[0] = found.path;
+            return Box::pin(self.run_script_path(argv, io));
+        }
         // A job spec alone is `fg` of it, as in bash.
         if name.starts_with('%') {
             let argv = vec!["fg".to_string(), argv[0].clone()];

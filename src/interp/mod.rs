@@ -16,6 +16,7 @@ mod jobs;
 mod keyword;
 pub(crate) mod line;
 mod notfound;
+mod pathsearch;
 mod redirect;
 mod select;
 pub(crate) mod sessions;

@@ -853,6 +853,10 @@ async fn command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult 
                         let text = interp.state.aliases.get(name).map_or("", String::as_str);
                         say(io, &format!("alias {name}={}\n", shell_quote(text))).await
                     }
+                    (Some(Kind::File), false) => {
+                        let path = file_path_of(interp, name).unwrap_or_else(|| name.clone());
+                        say(io, &format!("{path}\n")).await
+                    }
                     (Some(_), false) => say(io, &format!("{name}\n")).await,
                     (Some(kind), true) => say(io, &describe_kind(interp, name, kind)).await,
                     (None, true) => complain(&interp.state, io, "command", &format!("{name}: not found")).await,
@@ -895,9 +899,18 @@ fn kinds_of(interp: &Interp, name: &str) -> Vec<Kind> {
         (interp.state.functions.contains_key(name), Kind::Function),
         (builtins::lookup(name).is_some(), Kind::Builtin),
         (interp.shared.tools().resolve(name).is_some(), Kind::Tool),
-        (name.contains('/') && runs_as_path(interp, name), Kind::File),
+        (file_path_of(interp, name).is_some(), Kind::File),
     ];
     found.into_iter().filter(|(present, _)| *present).map(|(_, kind)| kind).collect()
+}
+
+/// The file a name runs as: a name with a slash itself when it runs as a path, a name without
+/// one by the path `PATH` finds it at ([`Interp::find_on_path`]).
+fn file_path_of(interp: &Interp, name: &str) -> Option<String> {
+    match name.contains('/') {
+        true => runs_as_path(interp, name).then(|| name.to_string()),
+        false => interp.lookup_file(name).filter(|found| found.executable).map(|found| found.path),
+    }
 }
 
 /// Whether a name with a slash runs as a path: an executable file that is no directory, or a
@@ -936,7 +949,10 @@ fn describe_kind(interp: &Interp, name: &str, kind: Kind) -> String {
                 .map(|def| toolsh_syntax::print_bash::function_definition(def, interp.print_style()));
             format!("{name} is a function\n{}\n", text.unwrap_or_default())
         }
-        Kind::File => format!("{name} is {name}\n"),
+        Kind::File => match interp.lookup_file(name).filter(|_| interp.state.hashed.paths.get(name).is_some()) {
+            Some(found) if !name.contains('/') => format!("{name} is hashed ({})\n", found.path),
+            _ => format!("{name} is {}\n", file_path_of(interp, name).unwrap_or_else(|| name.to_string())),
+        },
     }
 }
 
@@ -951,11 +967,16 @@ async fn which(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let mut status = 0;
     let mut out = String::new();
     for name in &args.operands {
-        let runs = kinds_of(interp, name).iter().any(|kind| matches!(kind, Kind::Builtin | Kind::Tool | Kind::File));
+        let kinds = kinds_of(interp, name);
+        let runs = kinds.iter().any(|kind| matches!(kind, Kind::Builtin | Kind::Tool | Kind::File));
         if !runs {
             status = 1;
         } else if !silent {
-            out.push_str(name);
+            // A file on PATH by the path it is found at; a command of toolsh's by its name.
+            let file =
+                kinds.iter().find(|kind| matches!(kind, Kind::Builtin | Kind::Tool | Kind::File)) == Some(&Kind::File);
+            let path = file.then(|| interp.find_on_path(name).map(|found| found.path)).flatten();
+            out.push_str(path.as_deref().unwrap_or(name));
             out.push('\n');
         }
     }
@@ -963,11 +984,13 @@ async fn which(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     Ok(status)
 }
 
-/// `hash [-lrdt] [-p PATH] [NAME…]`: the table of remembered command locations. No command
-/// here is a file on a PATH, so only `-p` (and `BASH_CMDS[NAME]=PATH`) remembers one; a NAME
-/// without `-p` succeeds when it runs as a command here and is said not found otherwise, as in
-/// bash. Listed in bash's table order, with each name's hits (`-t` counts one).
+/// `hash [-lrdt] [-p PATH] [NAME…]`: the table of remembered command locations — files found
+/// on `PATH` as they run ([`Interp::command_file`]), `hash NAME` of one, `-p` and
+/// `BASH_CMDS[NAME]=PATH`; a NAME of a command of toolsh's succeeds unremembered, one that
+/// runs as nothing is said not found, as in bash. Listed in bash's table order, with each
+/// name's hits (`-t` counts one); setting `PATH` empties it.
 async fn hash(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
+    interp.hash_table_for_path();
     // With `set +h` the table is off: bash refuses every use before reading a word.
     if interp.state.options.get(toolsh_core::options::Kind::Set, "hashall") == Some(false) {
         complain(&interp.state, io, "hash", "hashing disabled").await;
@@ -1031,6 +1054,14 @@ async fn hash(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
                 table.paths.remove(name);
                 table.hits.remove(name);
             }
+            // `hash NAME` of a file on PATH remembers where it is, its count started anew.
+            _ if !(show || forget || list)
+                && let Some(found) = interp.find_on_path(name).filter(|found| found.executable) =>
+            {
+                let table = Arc::make_mut(&mut interp.state.hashed);
+                table.paths.insert(name.clone(), found.path);
+                table.hits.insert(name.clone(), 0);
+            }
             Some(_) => {}
             None => {
                 let runs = !kinds_of(interp, name).is_empty();
@@ -1046,10 +1077,11 @@ async fn hash(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     Ok(status)
 }
 
-/// `type [-afptP] NAME…`: how each name would run. No name here is a file on a PATH, so `-p`
-/// prints nothing (and succeeds for a name that exists) and `-P` finds nothing, as bash's do for
-/// builtins.
+/// `type [-afptP] NAME…`: how each name would run. `-p` and `-P` print the path of a file
+/// (a name with a slash, or one found on `PATH`); for a command of toolsh's `-p` prints
+/// nothing (and succeeds) and `-P` finds nothing, as bash's do for builtins.
 async fn type_command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
+    interp.hash_table_for_path();
     let args = match parsed(&interp.state, &argv, io).await {
         Ok(args) => args,
         Err(status) => return Ok(status),
@@ -1068,7 +1100,8 @@ async fn type_command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRe
         // A file (a name with a slash) is the one thing `-p` and `-P` print, by its path.
         let file = kinds.contains(&Kind::File) && (path_forced || path_only || kinds[0] == Kind::File);
         if (path_only || path_forced) && file {
-            say(io, &format!("{arg}\n")).await;
+            let path = file_path_of(interp, arg).unwrap_or_else(|| arg.clone());
+            say(io, &format!("{path}\n")).await;
             continue;
         }
         if kinds.is_empty() || path_forced {

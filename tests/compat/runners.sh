@@ -142,3 +142,49 @@ s 0
 ## files:
 ns.sh: "echo s $BASH_SUBSHELL\n"
 sb.sh: "#!/bin/bash\necho sb $BASH_SUBSHELL\n"
+
+### an executable file on PATH runs by its name and is remembered in the hash table +stderr
+mkdir -p bin other
+printf '#!/bin/bash\necho "mytool $# $1 from $0"\n' > bin/mytool; chmod +x bin/mytool
+printf 'echo "noexec"\n' > bin/plain
+printf 'echo "other one"\n' > other/mytool; chmod +x other/mytool
+PATH=bin:$PATH
+mytool a b; echo "st $?"
+hash; type -t mytool; command -v mytool; type mytool
+plain; echo "plain $?"
+PATH=other:bin:$PATH; mytool
+hash -r; mytool; hash
+PATH=$PWD/bin:/usr/bin:/bin; hash -r; mytool x
+f() { mytool fn; }; f; out=$(mytool sub); echo "[$out]"
+set +h; mytool nohash; set -h; hash
+hash mytool; hash
+## stdout:
+mytool 2 a from bin/mytool
+st 0
+hits	command
+   1	bin/mytool
+file
+./bin/mytool
+mytool is hashed (./bin/mytool)
+plain 126
+other one
+other one
+hits	command
+   1	other/mytool
+mytool 1 x from <tmp>/bin/mytool
+mytool 1 fn from <tmp>/bin/mytool
+[mytool 1 sub from <tmp>/bin/mytool]
+mytool 1 nohash from <tmp>/bin/mytool
+hits	command
+   2	<tmp>/bin/mytool
+hits	command
+   0	<tmp>/bin/mytool
+## stderr:
+bin/plain: Permission denied
+## status: 0
+## files:
+bin/
+bin/mytool: "#!/bin/bash\necho \"mytool $# $1 from $0\"\n"
+bin/plain: "echo \"noexec\"\n"
+other/
+other/mytool: "echo \"other one\"\n"

@@ -271,11 +271,14 @@ pub struct HashTable {
     pub paths: crate::assoc::Assoc,
     /// Uses of each name (`hash -t` counts one), for `hash`'s `hits` column.
     pub hits: HashMap<String, u32>,
+    /// `PATH` when the table was last filled: bash empties the table whenever `PATH` is
+    /// set, which is seen here the next time the table is looked at.
+    pub path: Option<String>,
 }
 
 impl Default for HashTable {
     fn default() -> Self {
-        HashTable { paths: crate::assoc::Assoc::with_buckets(256), hits: HashMap::new() }
+        HashTable { paths: crate::assoc::Assoc::with_buckets(256), hits: HashMap::new(), path: None }
     }
 }
 
