@@ -146,9 +146,13 @@ fn cdpath_entry(ctx: &Ctx<'_>, dir: &str) -> Option<(String, bool)> {
     })
 }
 
-/// Whether the last of `-L` and `-P` given is `-P`.
-fn physical(args: &Args) -> bool {
-    args.given().filter(|(o, _)| [LOGICAL, PHYSICAL].contains(o)).last().is_some_and(|(o, _)| *o == PHYSICAL)
+/// Whether the last of `-L` and `-P` given is `-P`; with neither, whether `set -P` (`-o
+/// physical`) is on, as bash's default.
+fn physical(ctx: &Ctx<'_>, args: &Args) -> bool {
+    match args.given().filter(|(o, _)| [LOGICAL, PHYSICAL].contains(o)).last() {
+        Some((o, _)) => *o == PHYSICAL,
+        None => ctx.state().options.get(toolsh_core::options::Kind::Set, "physical") == Some(true),
+    }
 }
 
 /// `cd [-L|-P [-e]] [dir|-]`
@@ -173,7 +177,8 @@ pub async fn cd(mut ctx: Ctx<'_>, args: Args) -> Status {
             None => (dir.to_string(), false),
         },
     };
-    if !change_dir(&mut ctx, &target, physical(&args)).await {
+    let physical = physical(&ctx, &args);
+    if !change_dir(&mut ctx, &target, physical).await {
         return 1;
     }
     if print {
@@ -189,7 +194,7 @@ pub async fn pwd(ctx: Ctx<'_>, args: Args) -> Status {
         return ctx.fail(format!("{extra}: too many arguments")).await;
     }
     let cwd = ctx.state().cwd.clone();
-    let shown = if physical(&args) { ctx.vfs.resolve(&cwd, true).unwrap_or(cwd) } else { cwd };
+    let shown = if physical(&ctx, &args) { ctx.vfs.resolve(&cwd, true).unwrap_or(cwd) } else { cwd };
     if ctx.out(format!("{shown}\n")).await { 0 } else { 1 }
 }
 
