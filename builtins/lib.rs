@@ -122,6 +122,8 @@ static TABLE: &[Builtin] = &[
     entry!(spec text::columns::COMM, text::columns::comm),
     entry!(interpreter shell::special::COMMAND, Command),
     entry!(interpreter shell::special::COMPGEN, Compgen),
+    entry!(interpreter shell::special::COMPLETE, Complete),
+    entry!(interpreter shell::special::COMPOPT, Compopt),
     entry!(spec agents::tools::CONFIG, agents::tools::config),
     entry!(interpreter shell::special::CONTINUE, Continue),
     entry!(spec fs::files::CP, fs::files::cp),

@@ -7,6 +7,7 @@
 
 mod brace;
 mod compgen;
+mod complete;
 mod cond;
 mod coproc;
 mod exec;
@@ -16,6 +17,7 @@ mod jobs;
 mod keyword;
 pub(crate) mod line;
 mod notfound;
+pub(crate) mod progcomp;
 mod redirect;
 mod select;
 pub(crate) mod sessions;

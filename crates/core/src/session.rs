@@ -192,6 +192,10 @@ pub struct State {
     pub arrayref_words: Vec<String>,
     /// The command hash table (`hash -p`, `BASH_CMDS`).
     pub hashed: Arc<HashTable>,
+    /// The programmable-completion specifications (`complete`, `compopt`).
+    pub completions: Arc<crate::compspec::Completions>,
+    /// The completion being generated, while its function runs (`compopt` without a name).
+    pub completing: Option<crate::compspec::Current>,
     /// `alias` definitions, by name.
     pub aliases: std::sync::Arc<std::collections::BTreeMap<String, String>>,
     /// The functions and sourced files being run, outermost first (FUNCNAME, BASH_SOURCE,
@@ -415,6 +419,8 @@ impl State {
             dirstack_read: Vec::new(),
             arrayref_words: Vec::new(),
             hashed: Arc::default(),
+            completions: Arc::default(),
+            completing: None,
             aliases: Default::default(),
             frames: Vec::new(),
             source: Arc::from(""),
