@@ -2,7 +2,7 @@
 //! terminal itself is exercised by `tests/it/console.rs`).
 
 use super::catalog::{Catalog, View};
-use super::complete::Completer;
+use super::complete::{Completer, Session};
 use super::highlight::Highlighter;
 use crate::interp::Shell;
 use nu_ansi_term::Color;
@@ -15,7 +15,7 @@ fn setup() -> (Completer, Highlighter) {
     runtime.block_on(shell.exec("mkdir -p '/w/my dir' /w/src; touch /w/readme.md /w/.hidden; cd /w; greet() { :; }"));
     let catalog = Arc::new(Catalog::of(&shell));
     let view = Arc::new(Mutex::new(View::of(&shell)));
-    let completer = Completer { catalog: catalog.clone(), view: view.clone(), vfs: shell.vfs().clone() };
+    let completer = Completer { catalog: catalog.clone(), view: view.clone(), vfs: shell.vfs().clone(), session: None };
     (completer, Highlighter { catalog, view })
 }
 
@@ -80,6 +80,82 @@ fn known_commands_green_unknown_red_strings_and_variables_coloured() {
     // Every byte of the line is rendered, in order.
     let text: String = styled.buffer.iter().map(|(_, t)| t.as_str()).collect();
     assert_eq!(text, "grep 'x' \"$HOME\" | nope # note");
+}
+
+/// A completer over a session that ran `script` (its `complete` specifications in force), and
+/// the session, with the runtime its functions run on.
+fn programmable(script: &str) -> (Completer, Arc<Mutex<Shell>>, tokio::runtime::Runtime) {
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().expect("runtime");
+    let mut shell = Shell::builder().env("HOME", "/home").build();
+    runtime.block_on(shell.exec("mkdir -p /w/src /w/docs; touch /w/readme.md; cd /w"));
+    let outcome = runtime.block_on(shell.exec(script));
+    assert_eq!(outcome.status, 0, "{:?}", toolsh_bytes::lossy(&outcome.stderr));
+    let catalog = Arc::new(Catalog::of(&shell));
+    let view = Arc::new(Mutex::new(View::of(&shell)));
+    let vfs = shell.vfs().clone();
+    let shell = Arc::new(Mutex::new(shell));
+    let session = Session { shell: shell.clone(), runtime: runtime.handle().clone() };
+    (Completer { catalog, view, vfs, session: Some(session) }, shell, runtime)
+}
+
+#[test]
+fn a_command_s_specification_gives_its_candidates() {
+    let (completer, _, _runtime) = programmable("complete -W 'alpha beta alps' mycmd");
+    assert_eq!(values(&completer, "mycmd "), ["alpha", "alps", "beta"]);
+    assert_eq!(values(&completer, "echo x; mycmd al"), ["alpha", "alps"]);
+    let found = completer.suggestions("mycmd al", 8);
+    assert_eq!((found[0].span.start, found[0].span.end, found[0].append_whitespace), (6, 8, true));
+    // A command with none keeps the console's own completion.
+    assert_eq!(values(&completer, "cat r"), ["readme.md"]);
+}
+
+#[test]
+fn a_function_runs_in_the_session_with_comp_variables() {
+    let script = r#"
+        _f() {
+            calls=$((calls + 1))
+            COMPREPLY=("cword=$COMP_CWORD" "words=${COMP_WORDS[*]}" "args=$1,$2,$3" "point=$COMP_POINT" "line=$COMP_LINE")
+        }
+        complete -F _f foo
+    "#;
+    let (completer, shell, _runtime) = programmable(script);
+    assert_eq!(
+        values(&completer, "foo -a b"),
+        ["args=foo,b,-a", "cword=2", "line=foo -a b", "point=8", "words=foo -a b"]
+    );
+    // Its variables stay set in the session, as bash's do; COMPREPLY and COMP_* do not.
+    let shell = shell.lock().expect("shell");
+    assert_eq!(shell.var("calls").as_deref(), Some("1"));
+    assert_eq!(shell.var("COMPREPLY"), None);
+    assert_eq!(shell.var("COMP_LINE"), None);
+}
+
+#[test]
+fn options_nospace_filenames_and_compopt() {
+    let script = r#"
+        complete -o nospace -W 'one two' n
+        complete -o filenames -W 'src readme.md' f
+        _g() { compopt -o nospace; COMPREPLY=(x); }
+        complete -F _g g
+        complete -o default -W 'zzz' d
+    "#;
+    let (completer, _, _runtime) = programmable(script);
+    assert!(completer.suggestions("n o", 3).iter().all(|s| !s.append_whitespace));
+    let found = completer.suggestions("f ", 2);
+    let shown: Vec<(String, bool)> = found.into_iter().map(|s| (s.value, s.append_whitespace)).collect();
+    assert_eq!(shown, [("readme.md".to_string(), true), ("src/".to_string(), false)]);
+    assert!(!completer.suggestions("g ", 2)[0].append_whitespace);
+    // No match: `-o default` completes paths.
+    assert_eq!(values(&completer, "d rea"), ["readme.md"]);
+}
+
+#[test]
+fn default_empty_and_initial_word_specifications() {
+    let (completer, _, _runtime) =
+        programmable("complete -D -W 'dflt'; complete -E -W 'empty'; complete -I -W 'ls lsblk'");
+    assert_eq!(values(&completer, "whatever "), ["dflt"]);
+    assert_eq!(values(&completer, ""), ["empty"]);
+    assert_eq!(values(&completer, "echo hi; ls"), ["ls", "lsblk"]);
 }
 
 proptest::proptest! {

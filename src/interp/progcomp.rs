@@ -338,6 +338,20 @@ impl Interp {
     }
 }
 
+impl super::Shell {
+    /// Completes the word before `point` of `line` by the session's `complete`
+    /// specifications, the functions run in this session (their output discarded: the
+    /// console's screen is the editor's); `None` when no specification applies. `$?` is left
+    /// as it was.
+    pub(crate) async fn complete_line(&mut self, line: &str, point: usize) -> Option<LineCompletion> {
+        let io = Io::new(super::io::Input::null(), super::io::Output::Null, super::io::Output::Null);
+        let status = self.interp.state.last_status;
+        let result = self.interp.complete_line(line, point, &io).await;
+        self.interp.state.last_status = status;
+        result.ok().flatten()
+    }
+}
+
 /// Where the parts of a line lie for completion.
 #[derive(Debug, Default, PartialEq, Eq)]
 struct Analysis {
@@ -552,7 +566,9 @@ mod tests {
     fn words_split_as_bash_splits_them() {
         assert_eq!(split("ls -l fo", 8), (vec!["ls".into(), "-l".into(), "fo".into()], 2));
         assert_eq!(split("ls -l ", 6), (vec!["ls".into(), "-l".into(), "".into()], 2));
-        assert_eq!(split("ls  -l", 3), (vec!["ls".into(), "".into(), "-l".into()], 1));
+        // Just before a word is in it; further left, an empty word between.
+        assert_eq!(split("ls  -l", 3), (vec!["ls".into(), "-l".into()], 1));
+        assert_eq!(split("ls   -l", 3), (vec!["ls".into(), "".into(), "-l".into()], 1));
         assert_eq!(split("a --x=y", 7), (vec!["a".into(), "--x".into(), "=".into(), "y".into()], 3));
         assert_eq!(split("a 'b c' d", 9), (vec!["a".into(), "'b c'".into(), "d".into()], 2));
         assert_eq!(split("a >>b", 5), (vec!["a".into(), ">>".into(), "b".into()], 2));
