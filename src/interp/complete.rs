@@ -92,10 +92,8 @@ pub(super) fn parse(argv: &[String], complete: bool) -> Result<Parsed, Refused> 
                     None => return Err(Refused(format!("{value}: invalid action name\n"))),
                 },
                 'F' => {
-                    // bash's `check_identifier` without POSIX: no all-digit name, no break
-                    // character.
-                    let digits = !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit());
-                    if digits || value.contains(['(', ')', '<', '>', ';', '&', '|', ' ', '\t', '\n']) {
+                    // bash checks only for a character that breaks words (`12`, `f-x` pass).
+                    if value.contains(['(', ')', '<', '>', ';', '&', '|', ' ', '\t', '\n']) {
                         return Err(Refused(format!("`{value}': not a valid identifier\n")));
                     }
                     parsed.spec.funcname = Some(value);
@@ -312,7 +310,7 @@ mod tests {
         assert_eq!(parsed.rest, ["-x"]);
         assert!(parse(&args(&["compgen", "-p"]), false).is_err());
         assert!(parse(&args(&["complete", "-F", "a;b", "x"]), true).is_err());
-        assert!(parse(&args(&["complete", "-F", "12", "x"]), true).is_err());
+        assert!(parse(&args(&["complete", "-F", "12", "x"]), true).is_ok());
         assert!(parse(&args(&["complete", "-W"]), true).is_err());
     }
 }

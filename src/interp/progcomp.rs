@@ -36,7 +36,7 @@ pub(crate) struct LineContext {
 /// What evaluating a specification gave.
 #[derive(Debug, Default)]
 pub(crate) struct Generated {
-    /// The matches; `None` when a function was not found as a command, or asked to retry.
+    /// The matches; `None` when `-W` failed to expand, or a function asked to retry.
     pub matches: Option<Vec<String>>,
     /// The function returned 124: try the (changed) specifications again.
     pub retry: bool,
@@ -77,14 +77,12 @@ impl Interp {
             }
         }
         if let Some(function) = &spec.funcname {
+            // A function not defined, or returning 127, adds nothing; 124 asks for a retry
+            // and drops every match.
             let (status, reply) = self.run_completion_function(function, cmd, word, context, io).await?;
-            if status == Some(crate::status::NOT_FOUND) {
-                found = false;
-            }
             if status == Some(RETRY) {
                 retry = true;
-            }
-            if found && !retry {
+            } else if status.is_some_and(|status| status != crate::status::NOT_FOUND) {
                 matches.extend(reply);
             }
         }

@@ -200,8 +200,11 @@ fn command_name(name: &str) -> String {
     }
 }
 
-/// bash's `sh_single_quote`: `'…'`, each `'` written `'\''`.
+/// bash's `sh_single_quote`: `'…'`, each `'` written `'\''` (a lone `'` is `\'`).
 pub fn single_quote(text: &str) -> String {
+    if text == "'" {
+        return "\\'".to_string();
+    }
     format!("'{}'", text.replace('\'', "'\\''"))
 }
 
