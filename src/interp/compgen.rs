@@ -1,14 +1,12 @@
-//! `compgen`: bash's completion generator run as a command, which scripts use to list
-//! names — `compgen -A function` (the functions defined), `compgen -v PREFIX` (variables),
-//! `compgen -c` (every command), `compgen -W "$words" -- "$cur"` (the words starting with
-//! a prefix), `compgen -f`/`-d` (files, directories), `-G` (a glob). It reads the interpreter's
-//! tables (functions, aliases, jobs), expands `-W`'s words as bash does, and prints one match
-//! a line in bash's order: the actions in bash's fixed order, then the glob's, then the words';
-//! `-X` filters them, `-P`/`-S` wrap them. `-F` and `-C` run a completion function or
-//! command as bash's programmable completion does (`progcomp.rs`, which evaluates the
-//! specification the options describe; this module holds the generators it calls).
+//! The generators of bash's completion, which `compgen` runs as a command (scripts use it to
+//! list names: `compgen -A function`, `compgen -v PREFIX`, `compgen -W "$words" -- "$cur"`)
+//! and programmable completion runs for a specification: the names of each action (`-a`
+//! aliases, `-c` every command, `-f`/`-d` files and directories, `-v` variables, …) read from
+//! the interpreter's tables in bash's order, `-G`'s glob, and `-W`'s words expanded as bash
+//! expands them. `progcomp.rs` puts them together in bash's order (actions, glob, words, then
+//! `-F`'s function and `-C`'s command) and applies `-X`, `-P` and `-S`; the `compgen` builtin
+//! itself is in `complete.rs`.
 
-use super::Status;
 use super::{Interp, Io};
 use crate::ast::{Command, Word};
 
@@ -263,49 +261,6 @@ pub(super) fn as_word(piece: &str) -> Option<Word> {
         }
         _ => None,
     }
-}
-
-/// `compgen [-abcdefgjksuv] [-o OPTION] [-A ACTION] [-G GLOB] [-W WORDS] [-F FN] [-C CMD]
-/// [-X FILTER] [-P PREFIX] [-S SUFFIX] [WORD]`: the specification the options describe,
-/// evaluated for WORD with no line (bash's `compgen_builtin`).
-pub(crate) async fn compgen(interp: &mut Interp, argv: &[String], io: &Io) -> Result<Status, super::Flow> {
-    let parsed = match super::complete::parse(argv, false) {
-        Ok(parsed) => parsed,
-        Err(super::complete::Refused(message)) => {
-            let _ = io.stderr().write_text(&format!("{}compgen: {message}", interp.state.diagnostic_prefix())).await;
-            return Ok(crate::status::USAGE);
-        }
-    };
-    if !parsed.given {
-        // Nothing asked for: bash prints nothing and succeeds.
-        return Ok(0);
-    }
-    let spec = parsed.spec;
-    let word = parsed.rest.first().cloned().unwrap_or_default();
-    for (flag, given) in [("-F", spec.funcname.is_some()), ("-C", spec.command.is_some())] {
-        if given {
-            let message = format!("compgen: warning: {flag} option may not work as you expect");
-            interp.error(io, &message).await;
-        }
-    }
-    // No line: bash clears the one being completed for the function's `COMP_*`.
-    let context = super::progcomp::LineContext { cword: -1, ..Default::default() };
-    let generated = interp.generate(&spec, "compgen", &word, &context, io).await?;
-    let mut found = generated.matches.unwrap_or_default();
-    let defaults = toolsh_core::compspec::BASHDEFAULT | toolsh_core::compspec::OPT_DEFAULT;
-    if found.is_empty() && spec.options & defaults != 0 {
-        found = interp.files(&word, false);
-    }
-    if found.is_empty() {
-        return Ok(1);
-    }
-    let mut out = String::new();
-    for name in found {
-        out.push_str(&name);
-        out.push('\n');
-    }
-    let _ = io.stdout().write_text(&out).await;
-    Ok(0)
 }
 
 impl Interp {

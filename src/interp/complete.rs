@@ -1,6 +1,8 @@
-//! `complete` and `compopt`: define, list, change and remove the session's completion
-//! specifications (`toolsh_core::compspec`), in bash 5.2's words, statuses and listing order;
-//! and the option reader they share with `compgen` (bash's `build_actions`).
+//! The programmable-completion builtins: `complete` and `compopt` define, list, change and
+//! remove the session's completion specifications (`toolsh_core::compspec`) in bash 5.2's
+//! words, statuses and listing order; `compgen` evaluates the specification its options
+//! describe (`progcomp.rs`) and prints the matches. One option reader for `complete` and
+//! `compgen` (bash's `build_actions`).
 
 use super::{Interp, Io, Status};
 use std::sync::Arc;
@@ -119,6 +121,49 @@ pub(super) fn parse(argv: &[String], complete: bool) -> Result<Parsed, Refused> 
     };
     parsed.rest = argv.get(at..).map(<[String]>::to_vec).unwrap_or_default();
     Ok(parsed)
+}
+
+/// `compgen [-abcdefgjksuv] [-o OPTION] [-A ACTION] [-G GLOB] [-W WORDS] [-F FN] [-C CMD]
+/// [-X FILTER] [-P PREFIX] [-S SUFFIX] [WORD]`: the specification the options describe,
+/// evaluated for WORD with no line (bash's `compgen_builtin`).
+pub(crate) async fn compgen(interp: &mut Interp, argv: &[String], io: &Io) -> Result<Status, super::Flow> {
+    let parsed = match parse(argv, false) {
+        Ok(parsed) => parsed,
+        Err(Refused(message)) => {
+            let _ = io.stderr().write_text(&format!("{}compgen: {message}", interp.state.diagnostic_prefix())).await;
+            return Ok(crate::status::USAGE);
+        }
+    };
+    if !parsed.given {
+        // Nothing asked for: bash prints nothing and succeeds.
+        return Ok(0);
+    }
+    let spec = parsed.spec;
+    let word = parsed.rest.first().cloned().unwrap_or_default();
+    for (flag, given) in [("-F", spec.funcname.is_some()), ("-C", spec.command.is_some())] {
+        if given {
+            let message = format!("compgen: warning: {flag} option may not work as you expect");
+            interp.error(io, &message).await;
+        }
+    }
+    // No line: bash clears the one being completed for the function's `COMP_*`.
+    let context = super::progcomp::LineContext { cword: -1, ..Default::default() };
+    let generated = interp.generate(&spec, "compgen", &word, &context, io).await?;
+    let mut found = generated.matches.unwrap_or_default();
+    let defaults = toolsh_core::compspec::BASHDEFAULT | toolsh_core::compspec::OPT_DEFAULT;
+    if found.is_empty() && spec.options & defaults != 0 {
+        found = interp.files(&word, false);
+    }
+    if found.is_empty() {
+        return Ok(1);
+    }
+    let mut out = String::new();
+    for name in found {
+        out.push_str(&name);
+        out.push('\n');
+    }
+    let _ = io.stdout().write_text(&out).await;
+    Ok(0)
 }
 
 impl Interp {

@@ -130,7 +130,7 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
         Special::Caller => Ok(caller(interp, &argv, io).await),
         Special::History => super::history::history(interp, &argv, io).await,
         Special::Fc => super::history::fc(interp, &argv, io).await,
-        Special::Compgen => super::compgen::compgen(interp, &argv, io).await,
+        Special::Compgen => super::complete::compgen(interp, &argv, io).await,
         Special::Complete => Ok(interp.complete_builtin(&argv, io).await),
         Special::Compopt => Ok(interp.compopt_builtin(&argv, io).await),
         Special::Let => {
