@@ -158,6 +158,55 @@ fn default_empty_and_initial_word_specifications() {
     assert_eq!(values(&completer, "echo hi; ls"), ["ls", "lsblk"]);
 }
 
+/// What bash 5.2 gave its function for each line (recorded at an interactive bash: the line,
+/// then Tab with the cursor at the end).
+#[test]
+fn the_function_sees_the_line_as_bash_shows_it() {
+    let script = r#"
+        _f() {
+            log="line=[$COMP_LINE] point=$COMP_POINT cword=$COMP_CWORD type=$COMP_TYPE args=[$1][$2][$3]"
+            log+=" $(printf 'w=[%s]' "${COMP_WORDS[@]}")"
+            COMPREPLY=()
+        }
+        complete -F _f foo; complete -D -F _f; complete -E -F _f
+    "#;
+    let (completer, shell, _runtime) = programmable(script);
+    let cases = [
+        ("foo -a b", "line=[foo -a b] point=8 cword=2 type=9 args=[foo][b][-a] w=[foo]w=[-a]w=[b]"),
+        ("foo -a ", "line=[foo -a ] point=7 cword=2 type=9 args=[foo][][-a] w=[foo]w=[-a]w=[]"),
+        (
+            "echo x; foo --opt=va",
+            "line=[foo --opt=va] point=12 cword=3 type=9 args=[foo][va][=] w=[foo]w=[--opt]w=[=]w=[va]",
+        ),
+        ("X=1 foo a", "line=[foo a] point=5 cword=1 type=9 args=[foo][a][foo] w=[foo]w=[a]"),
+        ("foo \"a b", "line=[foo \"a b] point=8 cword=1 type=9 args=[foo][a b][foo] w=[foo]w=[\"a b]"),
+        ("bar x y", "line=[bar x y] point=7 cword=2 type=9 args=[bar][y][x] w=[bar]w=[x]w=[y]"),
+        ("", "line=[] point=0 cword=-1 type=9 args=[_EmptycmD_][][] w=[]"),
+        ("ls >foo b", "line=[ls >foo b] point=9 cword=3 type=9 args=[ls][b][foo] w=[ls]w=[>]w=[foo]w=[b]"),
+        ("foo a\\ b", "line=[foo a\\ b] point=8 cword=1 type=9 args=[foo][a\\ b][foo] w=[foo]w=[a\\ b]"),
+        (
+            "/usr/bin/foo x",
+            "line=[/usr/bin/foo x] point=14 cword=1 type=9 args=[/usr/bin/foo][x][/usr/bin/foo] w=[/usr/bin/foo]w=[x]",
+        ),
+        (
+            "foo $(echo a b) c",
+            "line=[foo $(echo a b) c] point=17 cword=2 type=9 args=[foo][c][$(echo a b)] w=[foo]w=[$(echo a b)]w=[c]",
+        ),
+    ];
+    for (line, expected) in cases {
+        let _ = completer.suggestions(line, line.len());
+        let seen = shell.lock().expect("shell").var("log");
+        assert_eq!(seen.as_deref(), Some(expected), "{line}");
+    }
+    // The cursor inside the line: the words after it are there too.
+    let _ = completer.suggestions("foo abc  def", 8);
+    let seen = shell.lock().expect("shell").var("log");
+    assert_eq!(
+        seen.as_deref(),
+        Some("line=[foo abc  def] point=8 cword=2 type=9 args=[foo][][abc] w=[foo]w=[abc]w=[def]")
+    );
+}
+
 proptest::proptest! {
     /// Whatever is typed, highlighting renders exactly the line and completion answers at every
     /// cursor position without panicking.
