@@ -138,6 +138,7 @@ fn options_nospace_filenames_and_compopt() {
         _g() { compopt -o nospace; COMPREPLY=(x); }
         complete -F _g g
         complete -o default -W 'zzz' d
+        complete -d cdx
     "#;
     let (completer, _, _runtime) = programmable(script);
     assert!(completer.suggestions("n o", 3).iter().all(|s| !s.append_whitespace));
@@ -145,6 +146,8 @@ fn options_nospace_filenames_and_compopt() {
     let shown: Vec<(String, bool)> = found.into_iter().map(|s| (s.value, s.append_whitespace)).collect();
     assert_eq!(shown, [("readme.md".to_string(), true), ("src/".to_string(), false)]);
     assert!(!completer.suggestions("g ", 2)[0].append_whitespace);
+    // Directories are file names without being told.
+    assert_eq!(values(&completer, "cdx "), ["docs/", "src/"]);
     // No match: `-o default` completes paths.
     assert_eq!(values(&completer, "d rea"), ["readme.md"]);
 }

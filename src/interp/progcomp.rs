@@ -246,7 +246,9 @@ impl Interp {
         point: usize,
         io: &Io,
     ) -> Result<Option<LineCompletion>, Flow> {
-        if self.state.completions.is_empty() || !line.is_char_boundary(point.min(line.len())) {
+        // `shopt -u progcomp` turns it off, as in bash.
+        let enabled = self.state.options.get(toolsh_core::options::Kind::Shopt, "progcomp") != Some(false);
+        if !enabled || self.state.completions.is_empty() || !line.is_char_boundary(point.min(line.len())) {
             return Ok(None);
         }
         let point = point.min(line.len());
@@ -326,7 +328,16 @@ impl Interp {
             let generated = self.generate(&spec, cmd, word, &context, io).await;
             let current = std::mem::replace(&mut self.state.completing, saved);
             let generated = generated?;
-            let options = current.map_or(spec.options, |current| current.options);
+            let mut options = current.map_or(spec.options, |current| current.options);
+            // Files, directories and a glob's paths are file names to readline whatever the
+            // options say (its filename completion marks them so).
+            let files = compspec::action_bit("file").unwrap_or(0) | compspec::action_bit("directory").unwrap_or(0);
+            if spec.actions & files != 0
+                || spec.globpat.is_some()
+                || spec.options & (compspec::DIRNAMES | compspec::PLUSDIRS) != 0
+            {
+                options |= compspec::FILENAMES;
+            }
             result = Some((generated.matches.unwrap_or_default(), options));
             if !generated.retry {
                 break;
