@@ -192,6 +192,17 @@ fn the_function_sees_the_line_as_bash_shows_it() {
             "line=[/usr/bin/foo x] point=14 cword=1 type=9 args=[/usr/bin/foo][x][/usr/bin/foo] w=[/usr/bin/foo]w=[x]",
         ),
         (
+            "foo user@host",
+            "line=[foo user@host] point=13 cword=3 type=9 args=[foo][@host][@] w=[foo]w=[user]w=[@]w=[host]",
+        ),
+        ("foo a && bar c", "line=[bar c] point=5 cword=1 type=9 args=[bar][c][bar] w=[bar]w=[c]"),
+        ("if foo a", "line=[if foo a] point=8 cword=2 type=9 args=[if][a][foo] w=[if]w=[foo]w=[a]"),
+        ("   foo x", "line=[foo x] point=5 cword=1 type=9 args=[foo][x][foo] w=[foo]w=[x]"),
+        (
+            "foo ${x:-a b} c",
+            "line=[foo ${x:-a b} c] point=15 cword=2 type=9 args=[foo][c][${x:-a b}] w=[foo]w=[${x:-a b}]w=[c]",
+        ),
+        (
             "foo $(echo a b) c",
             "line=[foo $(echo a b) c] point=17 cword=2 type=9 args=[foo][c][$(echo a b)] w=[foo]w=[$(echo a b)]w=[c]",
         ),

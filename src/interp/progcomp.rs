@@ -12,8 +12,8 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use toolsh_core::compspec::{self, CompSpec};
 
-/// bash's `COMP_WORDBREAKS` when the variable is unset.
-const WORDBREAKS: &str = " \t\n\"'><=;|&(:";
+/// bash's `COMP_WORDBREAKS` (its value at start; toolsh does not set the variable).
+const WORDBREAKS: &str = " \t\n\"'@><=;|&(:";
 
 /// A function's status asking for the completion to be tried again (bash's `EX_RETRYFAIL`).
 const RETRY: i32 = 124;
@@ -512,7 +512,8 @@ fn analyse(line: &str, point: usize, breaks: &str) -> Analysis {
             Some(_) => {}
             None if c == '\\' => i += 1,
             None if c == '\'' || c == '"' => quote = Some((c, i)),
-            None if breaks.contains(c) => word_start = i + 1,
+            // readline's special prefixes (bash's `$@`) break words but begin the next.
+            None if breaks.contains(c) => word_start = if c == '@' || c == '$' { i } else { i + 1 },
             None => {}
         }
         i += 1;
