@@ -221,6 +221,26 @@ fn the_function_sees_the_line_as_bash_shows_it() {
     );
 }
 
+#[test]
+fn a_function_that_never_returns_is_stopped_and_the_session_goes_on() {
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().expect("runtime");
+    let limits = crate::interp::Limits { wall_time: Some(std::time::Duration::from_millis(300)), ..Default::default() };
+    let mut shell = Shell::builder().limits(limits).build();
+    let script = "_spin() { n=0; while :; do n=$((n+1)); done; }; complete -F _spin spin; complete -W ok fine";
+    assert_eq!(runtime.block_on(shell.exec(script)).status, 0);
+    let catalog = Arc::new(Catalog::of(&shell));
+    let view = Arc::new(Mutex::new(View::of(&shell)));
+    let vfs = shell.vfs().clone();
+    let shell = Arc::new(Mutex::new(shell));
+    let session = Session { shell: shell.clone(), runtime: runtime.handle().clone() };
+    let completer = Completer { catalog, view, vfs, session: Some(session) };
+    let _ = completer.suggestions("spin x", 6);
+    // The next completion and the next line run as ever.
+    assert_eq!(values(&completer, "fine "), ["ok"]);
+    let outcome = runtime.block_on(shell.lock().expect("shell").exec("echo $((n > 0)) ${COMP_LINE-unset}"));
+    assert_eq!(toolsh_bytes::lossy(&outcome.stdout), "1 unset\n");
+}
+
 proptest::proptest! {
     /// Whatever is typed, highlighting renders exactly the line and completion answers at every
     /// cursor position without panicking.

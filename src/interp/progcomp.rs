@@ -15,6 +15,9 @@ use toolsh_core::compspec::{self, CompSpec};
 /// bash's `COMP_WORDBREAKS` (its value at start; toolsh does not set the variable).
 const WORDBREAKS: &str = " \t\n\"'@><=;|&(:";
 
+/// How long the console's Tab waits for a completion function.
+const COMPLETION_TIME: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// A function's status asking for the completion to be tried again (bash's `EX_RETRYFAIL`).
 const RETRY: i32 = 124;
 
@@ -351,12 +354,23 @@ impl super::Shell {
     /// Completes the word before `point` of `line` by the session's `complete`
     /// specifications, the functions run in this session (their output discarded: the
     /// console's screen is the editor's); `None` when no specification applies. `$?` is left
-    /// as it was.
+    /// as it was. A function still running after [`COMPLETION_TIME`] (or the session's wall
+    /// time, if shorter) is stopped at its next step, as a line past its deadline is: the
+    /// editor waits for it, and no key can interrupt it there.
     pub(crate) async fn complete_line(&mut self, line: &str, point: usize) -> Option<LineCompletion> {
         let io = Io::new(super::io::Input::null(), super::io::Output::Null, super::io::Output::Null);
         let status = self.interp.state.last_status;
+        let limit = self.interp.state.limits().wall_time.map_or(COMPLETION_TIME, |wall| wall.min(COMPLETION_TIME));
+        self.interp.shared.pace().begin(Some(limit), None);
         let result = self.interp.complete_line(line, point, &io).await;
+        self.interp.shared.pace().end();
+        // A stop ends the completion quietly; what the functions did is audited now.
+        let stopped = self.interp.shared.take_stop().is_some();
+        let _ = self.interp.shared.gate().audit().flush();
         self.interp.state.last_status = status;
+        if stopped {
+            return None;
+        }
         result.ok().flatten()
     }
 }
