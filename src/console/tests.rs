@@ -222,6 +222,26 @@ fn the_function_sees_the_line_as_bash_shows_it() {
 }
 
 #[test]
+fn a_default_loader_defines_the_command_s_completion_and_asks_again() {
+    // bash-completion's dynamic loading: -D's function defines the command's specification and
+    // returns 124, and the completion is tried again with it.
+    let script = r#"
+        _loader() { complete -W "loaded-for-$1" "$1"; return 124; }
+        complete -D -F _loader
+    "#;
+    let (completer, shell, _runtime) = programmable(script);
+    assert_eq!(values(&completer, "git "), ["loaded-for-git"]);
+    let listing = runtime_listing(&shell);
+    assert!(listing.contains("complete -W 'loaded-for-git' git"), "{listing}");
+}
+
+fn runtime_listing(shell: &Arc<Mutex<Shell>>) -> String {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+    let outcome = runtime.block_on(shell.lock().expect("shell").exec("complete -p"));
+    toolsh_bytes::lossy(&outcome.stdout).into_owned()
+}
+
+#[test]
 fn a_function_that_never_returns_is_stopped_and_the_session_goes_on() {
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().expect("runtime");
     let limits = crate::interp::Limits { wall_time: Some(std::time::Duration::from_millis(300)), ..Default::default() };
