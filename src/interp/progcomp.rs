@@ -452,7 +452,7 @@ pub(crate) fn split_at_delims(text: &str, delims: &str, sentinel: usize) -> (Vec
     let chars: Vec<char> = text.chars().collect();
     // Character offsets of each char, to place the sentinel (a byte offset).
     let sentinel = text.get(..sentinel.min(text.len())).map_or(chars.len(), |before| before.chars().count());
-    let others: String = delims.chars().filter(|c| !c.is_whitespace() && *c != '\'' && *c != '"').collect();
+    let others: String = delims.chars().filter(|c| !matches!(c, ' ' | '\t' | '\n' | '\'' | '"')).collect();
     let white = |c: char| matches!(c, ' ' | '\t' | '\n') && delims.contains(c);
     let mut words: Vec<String> = Vec::new();
     let mut cw: i64 = -1;
@@ -467,7 +467,8 @@ pub(crate) fn split_at_delims(text: &str, delims: &str, sentinel: usize) -> (Vec
     let mut te;
     loop {
         te = skip_to_delim(&chars, ts, delims).min(chars.len());
-        if ts == te && chars.get(ts).is_some_and(|c| others.contains(*c)) {
+        if ts == te {
+            // A run of delimiters that are not blanks is a word of its own.
             te = ts + 1;
             while chars.get(te).is_some_and(|c| others.contains(*c)) {
                 te += 1;
@@ -597,6 +598,21 @@ mod tests {
         assert_eq!(split("a 'b c' d", 9), (vec!["a".into(), "'b c'".into(), "d".into()], 2));
         assert_eq!(split("a >>b", 5), (vec!["a".into(), ">>".into(), "b".into()], 2));
         assert_eq!(split("", 0), (vec![], -1));
+    }
+
+    proptest::proptest! {
+        /// Any line, any break characters, any cursor: the split and the analysis answer
+        /// without panicking, and the word being completed lies within the line.
+        #[test]
+        fn any_line_splits_and_is_analysed(line in "[a-z \\t\\n'\"\\\\$(){}`@=:;|&<>é\r]{0,24}", breaks in "[ \\t\\n'\"@=:;|&(\r]{0,6}", at in 0usize..30) {
+            let _ = split_at_delims(&line, &breaks, at);
+            let mut point = at.min(line.len());
+            while !line.is_char_boundary(point) {
+                point -= 1;
+            }
+            let analysis = analyse(&line, point, &breaks);
+            proptest::prop_assert!(analysis.word_start <= point);
+        }
     }
 
     #[test]
