@@ -242,6 +242,20 @@ fn runtime_listing(shell: &Arc<Mutex<Shell>>) -> String {
 }
 
 #[test]
+fn an_alias_completes_as_its_command_under_progcomp_alias() {
+    let script = r#"
+        _f() { COMPREPLY=("$1|$COMP_LINE|$COMP_POINT|$COMP_CWORD"); }
+        complete -F _f git; alias g='git --no-pager' h=g
+    "#;
+    let (completer, _, _runtime) = programmable(&format!("{script}\nshopt -s progcomp_alias"));
+    // As bash 5.2 gave it for the same line.
+    assert_eq!(values(&completer, "echo x; g a b"), ["git|git --no-pager a b|18|3"]);
+    // Off (bash's default), the alias has no specification of its own.
+    let (completer, _, _runtime) = programmable(script);
+    assert!(!values(&completer, "g a b").iter().any(|v| v.starts_with("git|")));
+}
+
+#[test]
 fn a_function_that_never_returns_is_stopped_and_the_session_goes_on() {
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().expect("runtime");
     let limits = crate::interp::Limits { wall_time: Some(std::time::Duration::from_millis(300)), ..Default::default() };

@@ -305,17 +305,37 @@ impl Interp {
     ) -> Result<Option<(Vec<String>, u32)>, Flow> {
         let mut last: Option<Arc<CompSpec>> = None;
         let mut result: Option<(Vec<String>, u32)> = None;
+        let (mut cmd, mut line, mut point, mut end) = (cmd.to_string(), line.to_string(), point, end);
+        let mut aliased = 0;
         for _ in 0..32 {
+            let cmd = &mut cmd;
             let base = cmd.rsplit('/').next().filter(|base| !base.is_empty() && *base != cmd);
-            let names = [Some(cmd), base, Some(compspec::DEFAULT)];
-            let Some(spec) = names.into_iter().flatten().find_map(|name| self.state.completions.get(name).cloned())
-            else {
-                break;
+            let names = [Some(cmd.as_str()), base, Some(compspec::DEFAULT)];
+            let found = names.into_iter().flatten().find_map(|name| self.state.completions.get(name).cloned());
+            let Some(spec) = found else {
+                // `shopt -s progcomp_alias`: an alias's value takes the command's place in the
+                // line and its first word is tried (bash's `programmable_completions`).
+                let alias_on = self.state.options.get(toolsh_core::options::Kind::Shopt, "progcomp_alias");
+                let value = self.state.aliases.get(cmd.as_str()).cloned().unwrap_or_default();
+                let first: Vec<char> = value.chars().collect();
+                let first: String = first[..skip_to_delim(&first, 0, "()<>;&| \t\n")].iter().collect();
+                if alias_on != Some(true) || first.is_empty() || aliased >= 32 || !line.is_char_boundary(start) {
+                    break;
+                }
+                let after = line.get(start + cmd.len()..).unwrap_or("").to_string();
+                let grown = value.len() as isize - cmd.len() as isize;
+                line = format!("{}{value}{after}", &line[..start]);
+                point = point.saturating_add_signed(grown);
+                end = end.saturating_add_signed(grown);
+                *cmd = first;
+                aliased += 1;
+                continue;
             };
             if last.as_ref().is_some_and(|last| Arc::ptr_eq(last, &spec)) {
                 break;
             }
             last = Some(spec.clone());
+            let cmd = cmd.as_str();
             let piece = line.get(start..end.max(start)).unwrap_or("");
             let sentinel = point.saturating_sub(start);
             let (mut words, mut cword) = split_at_delims(piece, breaks, sentinel);
