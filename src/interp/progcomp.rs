@@ -306,7 +306,7 @@ impl Interp {
         let mut last: Option<Arc<CompSpec>> = None;
         let mut result: Option<(Vec<String>, u32)> = None;
         let (mut cmd, mut line, mut point, mut end) = (cmd.to_string(), line.to_string(), point, end);
-        let mut aliased = 0;
+        // bash gives up after 32 tries (retries and aliases together).
         for _ in 0..32 {
             let cmd = &mut cmd;
             let base = cmd.rsplit('/').next().filter(|base| !base.is_empty() && *base != cmd);
@@ -319,7 +319,7 @@ impl Interp {
                 let value = self.state.aliases.get(cmd.as_str()).cloned().unwrap_or_default();
                 let first: Vec<char> = value.chars().collect();
                 let first: String = first[..skip_to_delim(&first, 0, "()<>;&| \t\n")].iter().collect();
-                if alias_on != Some(true) || first.is_empty() || aliased >= 32 || !line.is_char_boundary(start) {
+                if alias_on != Some(true) || first.is_empty() || !line.is_char_boundary(start) {
                     break;
                 }
                 let after = line.get(start + cmd.len()..).unwrap_or("").to_string();
@@ -328,7 +328,6 @@ impl Interp {
                 point = point.saturating_add_signed(grown);
                 end = end.saturating_add_signed(grown);
                 *cmd = first;
-                aliased += 1;
                 continue;
             };
             if last.as_ref().is_some_and(|last| Arc::ptr_eq(last, &spec)) {
