@@ -276,6 +276,42 @@ impl Interp {
         found
     }
 
+    /// bash's own completion of `word` outside a command's position (`-o bashdefault`,
+    /// `bash_default_completion`): `$NAME`/`${NAME` the variables, `~NAME` the users,
+    /// `@NAME` the host names, a word with glob characters its matches; nothing else (file
+    /// names are readline's, `-o default`).
+    pub(super) fn default_matches(&self, word: &str) -> Vec<String> {
+        let with = |action: Action, typed: &str, before: &str, after: &str| -> Vec<String> {
+            let names = self.names_for(action, typed);
+            names
+                .into_iter()
+                .filter(|name| name.starts_with(typed))
+                .map(|name| format!("{before}{name}{after}"))
+                .collect()
+        };
+        if let Some(rest) = word.strip_prefix('$') {
+            if rest.starts_with('(') {
+                return Vec::new();
+            }
+            return match rest.strip_prefix('{') {
+                Some(name) => with(Action::Variable, name, "${", "}"),
+                None => with(Action::Variable, rest, "$", ""),
+            };
+        }
+        if let Some(user) = word.strip_prefix('~')
+            && !user.contains('/')
+        {
+            return with(Action::User, user, "~", "");
+        }
+        if let Some(host) = word.strip_prefix('@') {
+            return with(Action::Hostname, host, "@", "");
+        }
+        if word.contains(['*', '?', '[']) {
+            return self.glob_matches(word);
+        }
+        Vec::new()
+    }
+
     /// `-G`'s matches: the glob as it is, dot files left out.
     pub(super) fn glob_matches(&self, glob: &str) -> Vec<String> {
         let options = super::Options { dotglob: false, ..self.state.options };

@@ -150,8 +150,12 @@ pub(crate) async fn compgen(interp: &mut Interp, argv: &[String], io: &Io) -> Re
     let context = super::progcomp::LineContext { cword: -1, ..Default::default() };
     let generated = interp.generate(&spec, "compgen", &word, &context, io).await?;
     let mut found = generated.matches.unwrap_or_default();
-    let defaults = toolsh_core::compspec::BASHDEFAULT | toolsh_core::compspec::OPT_DEFAULT;
-    if found.is_empty() && spec.options & defaults != 0 {
+    // Nothing found: bash's own completion of the word (`bashdefault`), then readline's of
+    // file names (`default`).
+    if found.is_empty() && spec.options & toolsh_core::compspec::BASHDEFAULT != 0 {
+        found = interp.default_matches(&word);
+    }
+    if found.is_empty() && spec.options & toolsh_core::compspec::OPT_DEFAULT != 0 {
         found = interp.files(&word, false);
     }
     if found.is_empty() {

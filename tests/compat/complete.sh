@@ -367,3 +367,31 @@ px
 d1/
 d1/sub/
 f1: ""
+
+### compgen -o bashdefault completes variables and globs, -o default file names
+touch zz1 ab1; mkdir d1
+compgen -o bashdefault -- '$HO'; echo "s=$?"; compgen -o bashdefault -- '${HO'; echo "s=$?"
+compgen -o bashdefault -- zz; echo "s=$?"; compgen -o bashdefault -o default -- zz; echo "s=$?"
+compgen -o bashdefault -- '*1'; echo "s=$?"; compgen -o bashdefault -W 'zzz' -- zz
+## stdout:
+$HOME
+$HOSTNAME
+$HOSTTYPE
+s=0
+${HOME}
+${HOSTNAME}
+${HOSTTYPE}
+s=0
+s=1
+zz1
+s=0
+ab1
+d1
+zz1
+s=0
+zzz
+## status: 0
+## files:
+ab1: ""
+d1/
+zz1: ""
