@@ -12,7 +12,8 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use toolsh_core::compspec::{self, CompSpec};
 
-/// bash's `COMP_WORDBREAKS` (its value at start; toolsh does not set the variable).
+/// bash's `COMP_WORDBREAKS` at start, used once the variable is unset (as bash keeps its
+/// word breaks then).
 const WORDBREAKS: &str = " \t\n\"'@><=;|&(:";
 
 /// How long the console's Tab waits for a completion function.

@@ -354,6 +354,8 @@ fn shell_variables(vars: &mut Vars, cwd: &str, inherited: bool) {
         // `$BASH` names the shell scripts run under (they test it to know bash runs them).
         ("BASH", "/bin/bash"),
         ("MACHTYPE", machtype.as_str()),
+        // Where programmable completion splits a line into `COMP_WORDS`.
+        ("COMP_WORDBREAKS", " \t\n\"'@><=;|&(:"),
     ];
     for (name, value) in always {
         let _ = vars.set(name, value);
