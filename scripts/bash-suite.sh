@@ -60,7 +60,7 @@ pass=0 fail=0 lines=0
 for n in "${tests[@]}"; do
     status=0
     THIS_SH=$shell BASH_TSTOUT=$out/res/$n.out TMPDIR=/tmp PATH=$PATH:. \
-        timeout 30 bash "./run-$n" >"$out/res/$n.diff" 2>&1 </dev/null || status=$?
+        timeout 90 bash "./run-$n" >"$out/res/$n.diff" 2>&1 </dev/null || status=$?
     # A file passes when diff shows no differing line (the drivers print warnings of their own);
     # one the timeout stopped never reached its diff.
     differ=$(grep -c '^[<>]' "$out/res/$n.diff" || true)

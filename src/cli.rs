@@ -67,6 +67,34 @@ pub struct Options {
     /// `toolsh mcp --shape NAME`: the tools served.
     shape: crate::mcp::shape::Shape,
     args: Vec<String>,
+    /// bash's options given on the command line (`-e`, `-o pipefail`, `+x`, `-O extglob`),
+    /// in order: their kind, name and whether on.
+    shell_options: Vec<(toolsh_core::options::Kind, &'static str, bool)>,
+}
+
+/// The option of `kind` named `name`, as declared (bash's own names only).
+fn shell_option(kind: toolsh_core::options::Kind, name: &str) -> Result<&'static str, String> {
+    use toolsh_core::options::{Kind, SET_OPTIONS, SHOPT_OPTIONS};
+    let found = match kind {
+        Kind::Set => SET_OPTIONS.iter().map(|(known, _, _)| *known).find(|known| *known == name),
+        Kind::Shopt => SHOPT_OPTIONS.iter().map(|(known, _)| *known).find(|known| *known == name),
+    };
+    found.ok_or_else(|| match kind {
+        Kind::Set => format!("-o {name}: invalid option name (`set -o` lists them)"),
+        Kind::Shopt => format!("-O {name}: invalid shell option name (`shopt` lists them)"),
+    })
+}
+
+/// bash's `set` letters as command-line options (`-eu`, `+x`): the options they turn on or off.
+fn shell_letters(letters: &str, on: bool) -> Result<Vec<(toolsh_core::options::Kind, &'static str, bool)>, String> {
+    let sign = if on { '-' } else { '+' };
+    letters
+        .chars()
+        .map(|letter| match toolsh_core::options::Options::letter(letter) {
+            Some(name) => Ok((toolsh_core::options::Kind::Set, name, on)),
+            None => Err(format!("unknown option `{sign}{letter}`")),
+        })
+        .collect()
 }
 
 fn parse_args(argv: &[String]) -> Result<Options, String> {
@@ -175,6 +203,14 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                     };
                 }
                 Flag::Check => options.no_exec = true,
+                Flag::SetOption => {
+                    let name = shell_option(toolsh_core::options::Kind::Set, &value()?)?;
+                    options.shell_options.push((toolsh_core::options::Kind::Set, name, true));
+                }
+                Flag::Shopt => {
+                    let name = shell_option(toolsh_core::options::Kind::Shopt, &value()?)?;
+                    options.shell_options.push((toolsh_core::options::Kind::Shopt, name, true));
+                }
                 Flag::Mount => {
                     let spec = value()?;
                     let (vpath, source) = spec.split_once('=').ok_or("--mount takes VPATH=SRC[:ro]")?;
@@ -247,10 +283,29 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                     text(word)
                 ));
             }
+            // bash's `+o NAME`, `+O NAME` and `+LETTERS` turn an option off.
+            Value(word) if subcommand.is_none() && word.to_str().is_some_and(|w| w.len() > 1 && w.starts_with('+')) => {
+                let word = text(word);
+                let kind = match word.as_str() {
+                    "+o" => Some(toolsh_core::options::Kind::Set),
+                    "+O" => Some(toolsh_core::options::Kind::Shopt),
+                    _ => None,
+                };
+                match kind {
+                    Some(kind) => {
+                        let name = parser.value().map(text).map_err(|_| format!("{word} needs a value"))?;
+                        options.shell_options.push((kind, shell_option(kind, &name)?, false));
+                    }
+                    None => options.shell_options.extend(shell_letters(&word[1..], false)?),
+                }
+            }
             Value(script) => {
                 options.script_file = Some(text(script));
                 options.args = rest(&mut parser);
                 return Ok(options);
+            }
+            Short(letter) if subcommand.is_none() => {
+                options.shell_options.extend(shell_letters(&letter.to_string(), true)?)
             }
             Short(letter) => return Err(format!("unknown option `-{letter}`")),
             Long(name) => return Err(format!("unknown option `--{name}`")),
@@ -596,8 +651,15 @@ fn history_file(options: &Options, root: &str) -> Option<PathBuf> {
     Some(dir.join(root.replace('/', "%")))
 }
 
-/// Pumps the host's standard input into a pipe on a thread (reads block); started on the
-/// first read so scripts that never read stdin pay nothing.
+/// The host's standard input as a file of its own (sharing the descriptor's offset), when it
+/// is a regular file.
+fn host_stdin_file() -> Option<std::fs::File> {
+    use std::os::fd::AsFd;
+    let fd = std::io::stdin().as_fd().try_clone_to_owned().ok()?;
+    let file = std::fs::File::from(fd);
+    file.metadata().ok().filter(std::fs::Metadata::is_file).map(|_| file)
+}
+
 /// Whether the host's standard input is a file or a pipe (not a terminal or a device).
 #[allow(clippy::disallowed_methods)] // the host's own standard input, looked at, not opened
 fn host_stdin_has_data() -> bool {
@@ -608,6 +670,8 @@ fn host_stdin_has_data() -> bool {
     })
 }
 
+/// Pumps the host's standard input into a pipe on a thread (reads block); started on the
+/// first read so scripts that never read stdin pay nothing.
 fn host_stdin() -> crate::interp::io::PipeReader {
     let (writer, reader) = pipe();
     std::thread::spawn(move || {
@@ -952,6 +1016,13 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
     let stderr = Output::Host(HostSink::with_terminal(Box::new(std::io::stderr()), std::io::stderr().is_terminal()));
     // A line given with -c is parsed whole (a syntax error runs nothing); a script file or a
     // script on standard input runs one complete command at a time, as bash runs it.
+    let console = options.command.is_none() && options.script_file.is_none() && std::io::stdin().is_terminal();
+    if console {
+        shell.set_interactive();
+    }
+    for &(kind, name, on) in &options.shell_options {
+        shell.set_option(kind, name, on);
+    }
     let (source, script_name) = if let Some(command) = &options.command {
         let name = options.args.first().cloned().unwrap_or_else(|| "toolsh".to_string());
         let args = options.args.get(1..).map(<[String]>::to_vec).unwrap_or_default();
@@ -991,7 +1062,7 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
         shell.set_args(file, options.args.clone());
         shell.set_script_file(file);
         (source, Some(file.clone()))
-    } else if std::io::stdin().is_terminal() {
+    } else if console {
         let setup = crate::console::Setup {
             root: cwd.clone(),
             history: history_file(&options, &cwd),
@@ -1023,10 +1094,16 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
             }
         };
     }
-    let stdin = if options.command.is_some() || options.script_file.is_some() {
-        Input::lazy(host_stdin, host_stdin_has_data())
-    } else {
-        Input::null()
+    // A regular file on standard input is read in place, so what is left of it can be given
+    // back as the process ends (below); anything else is pumped from a thread as it comes.
+    let host_file = (options.command.is_some() || options.script_file.is_some()).then(host_stdin_file).flatten();
+    let stdin = match (&host_file, options.command.is_some() || options.script_file.is_some()) {
+        (Some(file), _) => match file.try_clone() {
+            Ok(file) => Input::from_host_file(Box::new(file)),
+            Err(_) => Input::lazy(host_stdin, host_stdin_has_data()),
+        },
+        (None, true) => Input::lazy(host_stdin, host_stdin_has_data()),
+        (None, false) => Input::null(),
     };
     let io = Io::new(stdin, stdout, stderr);
     // `--timeout` bounds the whole run: the EXIT trap gets what is left of it.
@@ -1058,6 +1135,16 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
         shell.await_jobs(left).await;
         status
     });
+    // What the commands read of a file on standard input and did not take goes back to it:
+    // the descriptor is left just after what they consumed, as GNU's tools and bash's `read`
+    // leave a seekable input (`grep -m1` after its last line).
+    if let Some(mut file) = host_file {
+        let left = io.stdin().buffered();
+        if left > 0 {
+            use std::io::Seek;
+            let _ = file.seek(std::io::SeekFrom::Current(-(left as i64)));
+        }
+    }
     if let Some(name) = &options.session
         && let Err(why) = shell.save_session(name)
     {

@@ -333,6 +333,18 @@ pub const HASH: Spec = Spec {
     assumed: true,
     ..special("hash", "remember or display program locations", &["[-lr] [-p pathname] [-dt] [name ...]"])
 };
+/// `fg`
+pub const FG: Spec = Spec {
+    about: "Bring JOB_SPEC (the current job by default) to the foreground: its command is printed, the shell waits for it to end and returns its status; the job leaves the table. Only with job control (`set -m`, on in the console); a job started without it is refused, as bash refuses it.",
+    order: Order::OptionsFirst,
+    ..special("fg", "move job to the foreground", &["[job_spec]"])
+};
+/// `bg`
+pub const BG: Spec = Spec {
+    about: "Resume each JOB_SPEC (the current job by default) in the background. A job here is never stopped, so a running one is left running, with bash's warning. Only with job control (`set -m`, on in the console).",
+    order: Order::OptionsFirst,
+    ..special("bg", "move jobs to the background", &["[job_spec ...]"])
+};
 /// `wait`
 pub const WAIT: Spec = Spec {
     about: "Wait for the jobs named (all by default) and return the status of the last one; a job waited for leaves the table.",

@@ -121,8 +121,8 @@ pub async fn shift(mut ctx: Ctx<'_>, args: Args) -> Status {
         [_, _, ..] => return ctx.fail("too many arguments").await,
     };
     if count > ctx.state().positional.len() {
-        // Silent unless `shopt -s shift_verbose`, as bash.
-        if ctx.state().options.get(Kind::Shopt, "shift_verbose") == Some(true) {
+        // Silent unless `shopt -s shift_verbose` or POSIX mode, as bash.
+        if ctx.state().options.get(Kind::Shopt, "shift_verbose") == Some(true) || ctx.state().options.posix {
             return ctx.fail(format!("{count}: shift count out of range")).await;
         }
         return 1;

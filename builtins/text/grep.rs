@@ -1008,7 +1008,12 @@ impl<'c, 'a> Search<'c, 'a> {
     ) {
         scan.after_left -= 1;
         if self.o.only && self.o.program == "grep" {
-            // grep's `-o` prints no context, but context still joins groups.
+            // grep's `-o` prints no context (but the matches of `-v`'s context lines, which
+            // match), and context still joins groups.
+            let mut named = Named { label, show: show_name, heading: &mut scan.heading };
+            if !self.only_context(&mut named, idx + 1, offset, line, terminator) {
+                scan.undecodable = true;
+            }
             scan.last_printed = Some(idx);
         } else if printable(&self.o, line) {
             let mut named = Named { label, show: show_name, heading: &mut scan.heading };
@@ -1033,6 +1038,23 @@ impl<'c, 'a> Search<'c, 'a> {
             }
             None => self.out.extend_from_slice(line),
         }
+    }
+
+    /// A context line under grep's `-o`: nothing, but with `-v` (whose context lines are the
+    /// matching ones) its matches, each with `-` after its prefix, as GNU grep prints them.
+    /// False when a part was left out for not being UTF-8.
+    fn only_context(
+        &mut self,
+        named: &mut Named<'_>,
+        line_no: usize,
+        offset: usize,
+        line: &[u8],
+        terminator: u8,
+    ) -> bool {
+        if !self.o.invert {
+            return true;
+        }
+        print::emit_parts(&self.o, &mut self.out, named, (line_no, offset), line, terminator, &self.regex, b'-')
     }
 
     /// False when the line (or a part of it, `-o`) was left out for not being UTF-8.
@@ -1240,9 +1262,16 @@ impl<'c, 'a> Search<'c, 'a> {
             // The lines kept before this one are exactly those from `start` on: every line
             // between the last printed one and this was neither selected nor printed.
             for (ctx_idx, ctx_offset, ctx_line) in std::mem::take(&mut scan.before) {
-                // grep's `-o` prints no context, but context still joins groups.
-                let shown = ctx_idx >= start && !(self.o.only && self.o.program == "grep");
-                if shown && !printable(&self.o, &ctx_line) {
+                // grep's `-o` prints no context (see `only_context`), but context still joins
+                // groups.
+                let only = self.o.only && self.o.program == "grep";
+                let shown = ctx_idx >= start && !only;
+                if ctx_idx >= start && only {
+                    let mut named = Named { label, show: show_name, heading: &mut scan.heading };
+                    if !self.only_context(&mut named, ctx_idx + 1, ctx_offset, &ctx_line, terminator) {
+                        scan.undecodable = true;
+                    }
+                } else if shown && !printable(&self.o, &ctx_line) {
                     scan.undecodable = true;
                 } else if shown {
                     let mut named = Named { label, show: show_name, heading: &mut scan.heading };

@@ -8,6 +8,8 @@
 pub(super) enum Flag {
     Command,
     Check,
+    SetOption,
+    Shopt,
     Root,
     Overlay,
     Memory,
@@ -286,6 +288,24 @@ pub(super) const FLAGS: &[Declared] = &[
         scope: Scope::Global,
         section: OTHER,
         help: "parse the script and report syntax errors; run nothing",
+    },
+    Declared {
+        flag: Flag::SetOption,
+        short: Some('o'),
+        long: None,
+        value: Some("NAME"),
+        scope: Scope::Global,
+        section: OTHER,
+        help: "bash's `set -o NAME` before anything runs (+o NAME: off); its letters too: -e, -u, -x, -v, -f, -a, -C, -E, -T, -B, -H, -b, -k, -m, -p, -t, -P (+LETTER: off)",
+    },
+    Declared {
+        flag: Flag::Shopt,
+        short: Some('O'),
+        long: None,
+        value: Some("NAME"),
+        scope: Scope::Global,
+        section: OTHER,
+        help: "`shopt -s NAME` before anything runs (+O NAME: `shopt -u`)",
     },
     Declared {
         flag: Flag::Help,

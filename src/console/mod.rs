@@ -80,7 +80,9 @@ fn listen_for_interrupts(runtime: &tokio::runtime::Runtime) -> Arc<Mutex<Cancell
     current
 }
 
-/// Runs the console until Ctrl-D or `exit`; returns the final status.
+/// Runs the console until Ctrl-D or `exit`; returns the final status. The shell is made
+/// interactive first (`Shell::set_interactive`) by the caller, so that options given on the
+/// command line (`toolsh +H`) come after what being interactive turns on.
 ///
 /// The shell is the editor's too while the user types (programmable completion runs its
 /// functions), so it is held behind a lock the loop takes for everything else.
@@ -94,7 +96,6 @@ pub fn run(shell: Shell, setup: Setup) -> Status {
     };
     let held = Arc::new(Mutex::new(shell));
     let mut guard = lock(&held);
-    guard.set_interactive();
     let catalog = Arc::new(Catalog::of(&guard));
     let view = Arc::new(Mutex::new(View::of(&guard)));
     let session = complete::Session { shell: held.clone(), runtime: runtime.handle().clone() };

@@ -96,6 +96,10 @@ impl Interp {
             return Ok(0);
         };
         let (saved, line) = (self.state.last_status, self.state.lineno);
+        // A trap's commands leave `PIPESTATUS` as the interrupted pipeline set it, as bash's
+        // save_pipestatus_array does (`set -o pipefail; trap … ERR; a | b` reads b's status
+        // after the ERR trap ran).
+        let pipestatus = self.state.vars.get_raw("PIPESTATUS").cloned();
         self.errexit_suppressed += 1;
         self.in_trap += 1;
         // `set -x` shows its commands one level deeper (`++ echo`), as bash does.
@@ -107,6 +111,10 @@ impl Interp {
         self.errexit_suppressed -= 1;
         self.state.last_status = saved;
         self.state.lineno = line;
+        match pipestatus {
+            Some(var) => self.state.vars.insert("PIPESTATUS", var),
+            None => self.state.vars.remove("PIPESTATUS"),
+        }
         match result {
             Err(flow @ (Flow::Exit(_) | Flow::Fatal(_))) => Err(flow),
             Ok(status) | Err(Flow::Return(status)) => Ok(status),
@@ -421,6 +429,14 @@ impl Interp {
                 }
                 Command::Function(def) => {
                     if self.state.function_attrs.get(&def.name).is_some_and(|attrs| attrs.readonly) {
+                        // bash runs a definition once it has read all of it: its errors name
+                        // the line it ends on.
+                        if def.span.line > 0 {
+                            let text = def.source.0.as_deref().unwrap_or("");
+                            let length = (def.span.end.saturating_sub(def.span.start)) as usize;
+                            let inside = text.get(..length.min(text.len())).unwrap_or(text);
+                            self.state.lineno = def.span.line + inside.matches('\n').count() as u32;
+                        }
                         self.error(io, &format!("{}: readonly function", def.name)).await;
                         return Ok(1);
                     }
@@ -1742,6 +1758,11 @@ impl Interp {
         if name.contains('/') {
             return Box::pin(self.run_script_path(argv, io));
         }
+        // A job spec alone is `fg` of it, as in bash.
+        if name.starts_with('%') {
+            let argv = vec!["fg".to_string(), argv[0].clone()];
+            return special::run(self, builtins::Special::Fg, argv, io);
+        }
         // bash runs `command_not_found_handle` with the command's words, in a subshell, and
         // its status is the command's (the handler itself is not looked for inside it).
         if let Some(def) = self.state.functions.get("command_not_found_handle").cloned()
@@ -1885,6 +1906,8 @@ impl Interp {
             // A file without `#!` runs in bash's child reinitialised, whose shopt reset
             // (5.2's `reset_shopt_options`) leaves `globskipdots` as it was.
             sub.state.options.globskipdots = self.state.options.globskipdots;
+            // Nor is it a new process's shell: `$BASH_SUBSHELL` goes on from the caller's.
+            sub.state.subshell_level = self.state.subshell_level;
         }
         sub.state.arg0 = name.clone();
         sub.state.positional = Arc::new(argv[1..].to_vec());

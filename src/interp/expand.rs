@@ -666,6 +666,11 @@ impl Interp {
                             return Ok(());
                         }
                         let value = self.expand_param(param, io).await?;
+                        // `${IFS=…}` changes how what follows in the word is split: IFS is read
+                        // again.
+                        if matches!(param.op, ParamOp::Test { kind: TestKind::Assign, .. }) {
+                            builder.ifs = None;
+                        }
                         self.place(value, quoted, builder, io).await?;
                     }
                     WordPart::CommandSubst(script) => {
@@ -830,6 +835,9 @@ impl Interp {
     /// an empty scratch file whose content the list reads once the command has finished
     /// ([`Interp::finish_process_substs`]). toolsh runs no processes, so the two sides take turns
     /// instead of running at the same time.
+    ///
+    /// Each has a process id of its own, which `$!` holds and `wait $!` gives the status of, as
+    /// bash's.
     async fn process_subst(&mut self, script: &Script, output: bool, io: &Io) -> Result<String, Flow> {
         let n = self.shared.next_pid();
         let path = format!("/tmp/.toolsh-subst-{}-{n}", std::process::id());
@@ -841,7 +849,8 @@ impl Interp {
             let mut sub = self.subshell();
             sub.trace_depth += 1;
             let result = sub.exec_list(&script.body, &sub_io).await;
-            sub.finish_subshell(result, &sub_io).await;
+            let status = sub.finish_subshell(result, &sub_io).await;
+            self.job_table().record_status(n, status);
             capture.take()
         };
         if let Err(err) = self.shared.vfs().write(&path, &content, crate::vfs::WriteMode::Truncate) {
@@ -849,7 +858,8 @@ impl Interp {
                 .await;
             return Err(Flow::Discard);
         }
-        self.process_substs.push((path.clone(), output.then(|| Box::new(script.clone()))));
+        self.process_substs.push((path.clone(), n, output.then(|| Box::new(script.clone()))));
+        self.state.last_background = Some(n);
         Ok(path)
     }
 
@@ -860,13 +870,14 @@ impl Interp {
     pub(crate) async fn finish_process_substs(&mut self, io: &Io, from: usize) {
         let from = from.min(self.process_substs.len());
         let made: Vec<_> = self.process_substs.drain(from..).collect();
-        for (path, script) in made {
+        for (path, pid, script) in made {
             if let Some(script) = script {
                 let data = self.shared.vfs().read(&path).unwrap_or_default();
                 let sub_io = Io::new(super::io::Input::from_bytes(data), io.stdout(), io.stderr());
                 let mut sub = self.subshell();
                 let result = sub.exec_list(&script.body, &sub_io).await;
-                sub.finish_subshell(result, &sub_io).await;
+                let status = sub.finish_subshell(result, &sub_io).await;
+                self.job_table().record_status(pid, status);
             }
             let _ = self.shared.vfs().remove_file(&path);
         }

@@ -35,8 +35,9 @@ pub(crate) struct JobTable {
     jobs: Vec<Job>,
     /// Statuses of jobs that left the table, by process id, oldest first.
     reaped: VecDeque<(u32, Status)>,
-    /// Jobs `disown` took out of the table: they still stop with the session.
-    disowned: Vec<Arc<Running>>,
+    /// Jobs `disown` took out of the table, by process id: `kill PID` still reaches them, as
+    /// bash's reaches a disowned child, and they still stop with the session.
+    disowned: Vec<(u32, Arc<Running>)>,
     /// The session's own table names its logs by job number; a subshell's by process id, so
     /// its `%1` never writes over the session's.
     nested: bool,
@@ -53,6 +54,8 @@ pub(crate) struct Job {
     pub command: Arc<str>,
     pub log: Option<Arc<JobLog>>,
     pub run: Arc<Running>,
+    /// It started under job control (`set -m`): only such a job `fg` and `bg` take.
+    pub monitored: bool,
 }
 
 /// A job's task, as the table and the task itself see it.
@@ -216,6 +219,7 @@ impl JobTable {
                 command: job.command.clone(),
                 log: job.log.clone(),
                 run: job.run.clone(),
+                monitored: job.monitored,
             })
             .collect();
         JobTable { jobs, nested: true, inherited: true, ..JobTable::default() }
@@ -223,7 +227,7 @@ impl JobTable {
 
     /// Whether a job of the table, or one disowned from it, still runs.
     pub fn busy(&self) -> bool {
-        self.running() > 0 || self.disowned.iter().any(|run| run.status().is_none())
+        self.running() > 0 || self.disowned.iter().any(|(_, run)| run.status().is_none())
     }
 
     fn running(&self) -> usize {
@@ -233,7 +237,7 @@ impl JobTable {
     /// The jobs still running, disowned ones too.
     pub fn still_running(&self) -> Vec<Arc<Running>> {
         let listed = self.jobs.iter().map(|job| &job.run);
-        listed.chain(self.disowned.iter()).filter(|run| run.status().is_none()).cloned().collect()
+        listed.chain(self.disowned.iter().map(|(_, run)| run)).filter(|run| run.status().is_none()).cloned().collect()
     }
 
     /// Every job still running, disowned ones too (the session ends them).
@@ -241,7 +245,7 @@ impl JobTable {
         for job in &self.jobs {
             job.run.stop();
         }
-        for run in self.disowned.drain(..) {
+        for (_, run) in self.disowned.drain(..) {
             run.stop();
         }
     }
@@ -292,6 +296,15 @@ impl JobTable {
         }
         said.push_str(&format!("{prefix}{command}: {spec}: no such job\n"));
         said
+    }
+
+    /// Keeps `status` for `wait PID` of a process that was never a job: a process
+    /// substitution's, whose id `$!` holds.
+    pub(crate) fn record_status(&mut self, pid: u32, status: Status) {
+        self.reaped.push_back((pid, status));
+        if self.reaped.len() > KEPT_STATUSES {
+            self.reaped.pop_front();
+        }
     }
 
     /// Takes job `at` out of the table, its status kept for `wait PID`.
@@ -463,7 +476,8 @@ impl Interp {
         let name = if table.nested { pid as usize } else { id };
         let log = JobLog::create(self.shared.vfs().clone(), joblog::path(name), limits.job_log_bytes);
         let run = Running::new();
-        table.jobs.push(Job { id, pid, command: command.into(), log: Some(log.clone()), run });
+        let monitored = self.job_control();
+        table.jobs.push(Job { id, pid, command: command.into(), log: Some(log.clone()), run, monitored });
         Ok((id, pid, log))
     }
 
@@ -588,6 +602,22 @@ enum Waited {
 pub(crate) async fn wait(interp: &mut Interp, args: &crate::builtins::spec::Args, io: &Io) -> ExecResult {
     let any = args.has(opt!(special::WAIT, 'n'));
     let var = args.last(opt!(special::WAIT, 'p')).map(str::to_string);
+    // `-p` takes a name or an element (`wait -p A[k]`); anything else is refused before any
+    // wait, as bash's.
+    if let Some(name) = var.as_deref().filter(|name| !toolsh_core::vars::valid_reference(name)) {
+        let message = format!("{}wait: `{name}': not a valid identifier\n", interp.state.diagnostic_prefix());
+        let _ = io.stderr().write_text(&message).await;
+        return Ok(1);
+    }
+    // bash unsets the name first: a read-only one stops the wait.
+    if let Some(name) = var
+        .as_deref()
+        .filter(|name| interp.state.vars.get(name).is_some_and(|v| v.attrs.has(toolsh_core::vars::Attrs::READONLY)))
+    {
+        let message = format!("{}wait: {name}: cannot unset: readonly variable\n", interp.state.diagnostic_prefix());
+        let _ = io.stderr().write_text(&message).await;
+        return Ok(1);
+    }
     let specs = &args.operands;
     let mut targets = Vec::new();
     let mut status = 0;
@@ -644,11 +674,20 @@ pub(crate) async fn wait(interp: &mut Interp, args: &crate::builtins::spec::Args
             }
         };
         if let Some(name) = &var {
-            let _ = interp.state.vars.set(name, pid.to_string());
+            name_waited(interp, name, pid, io).await;
         }
     }
     // `wait` with no operands ends with 0 whatever the jobs' statuses, as bash's does.
     Ok(if all { 0 } else { status })
+}
+
+/// `wait -p NAME`: the process id of the job waited for goes to NAME, a variable or an
+/// element (`A[k]`, an indexed array's subscript arithmetic); a read-only one is said.
+async fn name_waited(interp: &mut Interp, name: &str, pid: u32, io: &Io) {
+    if let Err(err) = interp.state.set_target(name, pid.to_string()) {
+        let message = format!("{}wait: {err}\n", interp.state.diagnostic_prefix());
+        let _ = io.stderr().write_text(&message).await;
+    }
 }
 
 /// A job `wait` saw end runs the `CHLD` trap, as bash's does for each child that ends (here
@@ -668,7 +707,7 @@ async fn wait_any(interp: &mut Interp, targets: Vec<(Waited, u32)>, var: Option<
         match target {
             Waited::Known(status) => {
                 if let Some(name) = var {
-                    let _ = interp.state.vars.set(name, pid.to_string());
+                    name_waited(interp, name, pid, io).await;
                 }
                 return status;
             }
@@ -682,7 +721,7 @@ async fn wait_any(interp: &mut Interp, targets: Vec<(Waited, u32)>, var: Option<
     let (status, first, _) = futures::future::select_all(ends).await;
     let pid = waiting[first].0;
     if let Some(name) = var {
-        let _ = interp.state.vars.set(name, pid.to_string());
+        name_waited(interp, name, pid, io).await;
     }
     interp.job_table().collect(pid);
     interp.reap_coproc_of(pid, io).await;
@@ -698,7 +737,12 @@ pub(crate) async fn kill_jobs(interp: &mut Interp, signal: u32, specs: &[String]
             let table = interp.job_table();
             match table.find(spec) {
                 Some(at) => (Some(table.jobs[at].run.clone()), String::new()),
-                None => (None, table.no_such(&interp.state.diagnostic_prefix(), "kill", spec)),
+                None => {
+                    match table.disowned.iter().find(|(pid, run)| spec.parse() == Ok(*pid) && run.status().is_none()) {
+                        Some((_, run)) => (Some(run.clone()), String::new()),
+                        None => (None, table.no_such(&interp.state.diagnostic_prefix(), "kill", spec)),
+                    }
+                }
             }
         };
         match found {
@@ -725,6 +769,90 @@ pub(crate) async fn kill_jobs(interp: &mut Interp, signal: u32, specs: &[String]
             }
         }
     }
+    status
+}
+
+impl Interp {
+    /// Whether job control is on (`set -m`; the console turns it on, as bash -i does): `fg`
+    /// and `bg` work only then, and only on jobs started then.
+    pub(crate) fn job_control(&self) -> bool {
+        self.state.options.get(toolsh_core::options::Kind::Set, "monitor") == Some(true)
+    }
+}
+
+/// The job `fg`/`bg` (named `command`) takes for `spec` (`None`: the current job), or what
+/// bash says when there is none or it started without job control.
+fn controlled_job(
+    interp: &Interp,
+    command: &str,
+    spec: Option<&str>,
+) -> Result<(u32, Arc<str>, Arc<Running>, usize), String> {
+    let prefix = interp.state.diagnostic_prefix();
+    if !interp.job_control() {
+        return Err(format!("{prefix}{command}: no job control\n"));
+    }
+    let table = interp.job_table();
+    // A subshell's copy of its parent's jobs lists them, but they are not its to take.
+    if table.inherited {
+        return Err(format!("{prefix}{command}: no current jobs\n"));
+    }
+    let Some(at) = table.find(spec.unwrap_or("%+")) else {
+        return Err(match spec {
+            Some(spec) => table.no_such(&prefix, command, spec),
+            None => format!("{prefix}{command}: current: no such job\n"),
+        });
+    };
+    let job = &table.jobs[at];
+    if !job.monitored {
+        return Err(format!("{prefix}{command}: job {} started without job control\n", job.id));
+    }
+    Ok((job.pid, job.command.clone(), job.run.clone(), job.id))
+}
+
+/// `fg [JOBSPEC]` (and a bare `%N` as a command): the job's command is printed, the shell
+/// waits for it and takes its status, and it leaves the table — a foreground job's end is
+/// not kept for `jobs`, as in bash.
+pub(crate) async fn foreground(interp: &mut Interp, args: &crate::builtins::spec::Args, io: &Io) -> ExecResult {
+    let (pid, command, run) = match controlled_job(interp, "fg", args.operands.first().map(String::as_str)) {
+        Ok((pid, command, run, _)) => (pid, command, run),
+        Err(problem) => {
+            let _ = io.stderr().write_text(&problem).await;
+            return Ok(1);
+        }
+    };
+    let _ = io.stdout().write_text(&format!("{command}\n")).await;
+    let status = run.finished().await;
+    interp.job_table().collect(pid);
+    interp.reap_coproc_of(pid, io).await;
+    child_ended(interp, io).await?;
+    Ok(status)
+}
+
+/// `bg [JOBSPEC]…`: a job here is never stopped (`kill -STOP` is refused), so each named
+/// job already runs in the background and bash's warning says so; status 0 unless one was
+/// not found or started without job control.
+pub(crate) async fn background(interp: &mut Interp, args: &crate::builtins::spec::Args, io: &Io) -> Status {
+    let specs: Vec<Option<&str>> = if args.operands.is_empty() {
+        vec![None]
+    } else {
+        args.operands.iter().map(|spec| Some(spec.as_str())).collect()
+    };
+    let mut status = 0;
+    let mut said = String::new();
+    for spec in specs {
+        match controlled_job(interp, "bg", spec) {
+            Ok((_, _, run, id)) if run.status().is_none() => {
+                said.push_str(&format!("{}bg: job {id} already in background\n", interp.state.diagnostic_prefix()));
+            }
+            // A job that ended: bash's `bg` resumes nothing and says nothing.
+            Ok(_) => {}
+            Err(problem) => {
+                said.push_str(&problem);
+                status = 1;
+            }
+        }
+    }
+    let _ = io.stderr().write_text(&said).await;
     status
 }
 
@@ -765,7 +893,7 @@ fn disown_picked(interp: &Interp, args: &crate::builtins::spec::Args) -> String 
     for at in picked.into_iter().rev() {
         let job = table.jobs.remove(at);
         if job.run.status().is_none() {
-            table.disowned.push(job.run);
+            table.disowned.push((job.pid, job.run));
         }
     }
     problems

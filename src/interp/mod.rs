@@ -100,7 +100,7 @@ pub(crate) struct Interp {
     nesting: usize,
     /// Scratch files of process substitutions made for the current command, with the list that
     /// reads each `>(…)` file.
-    process_substs: Vec<(String, Option<Box<crate::ast::Script>>)>,
+    process_substs: Vec<(String, u32, Option<Box<crate::ast::Script>>)>,
     /// Functions whose body the pre-flight passed in this line: held, so none is dropped and
     /// another put at its address while it is listed here.
     checked_functions: Vec<Arc<crate::ast::FunctionDef>>,
@@ -230,6 +230,8 @@ impl Interp {
         self.state.traps = Arc::new(ignored_traps(&self.state.traps));
         self.state.ignored_at_entry = ignored_traps(&self.state.traps).into_keys().collect();
         self.state.parent_traps = None;
+        // A new process's shell is no subshell of its parent's: `$BASH_SUBSHELL` starts at 0.
+        self.state.subshell_level = 0;
         let file: Arc<str> = Arc::from(script.unwrap_or(""));
         (self.state.source, self.state.main_source) = (file.clone(), file);
         self.state.enter_shell();
@@ -1390,15 +1392,24 @@ impl Shell {
         self.interp.state.lower_limits(|limits| limits.output_bytes = limits.output_bytes.min(bytes));
     }
 
+    /// Turns a `set -o` or `shopt` option on or off, as those builtins do (`toolsh -e`,
+    /// `toolsh -O extglob`); returns whether `name` is one of `kind`'s.
+    pub fn set_option(&mut self, kind: toolsh_core::options::Kind, name: &str, on: bool) -> bool {
+        let known = self.interp.state.options.set(kind, name, on);
+        self.interp.state.sync_option_variables();
+        known
+    }
+
     /// Makes the session interactive as bash -i is: aliases are expanded (`shopt -s
     /// expand_aliases`), lines typed are kept in the history list and `!` expands in them
-    /// (`set -o history`, `set -H`), which a script's and an agent's shell leave off.
+    /// (`set -o history`, `set -H`) and job control is on (`set -m`: `fg`, `bg`), which a script's and an agent's shell leave off.
     pub fn set_interactive(&mut self) {
         self.interp.state.options.expand_aliases = true;
         self.interp.state.options.interactive = true;
         let options = &mut self.interp.state.options;
         options.set(toolsh_core::options::Kind::Set, "history", true);
         options.set(toolsh_core::options::Kind::Set, "histexpand", true);
+        options.set(toolsh_core::options::Kind::Set, "monitor", true);
         self.interp.state.sync_option_variables();
     }
 }

@@ -117,7 +117,11 @@ impl Interp {
         // line (an agent's call, the console) gets the guesses too.
         let suggestions = if self.state.main_source.is_empty() { self.similar_commands(name) } else { Vec::new() };
         if suggestions.is_empty() {
-            // bash's words exactly: scripts and their tests compare them.
+            // bash's words exactly: scripts and their tests compare them. With no PATH to
+            // search (unset or empty) bash looked in the current directory, and says so.
+            if self.state.vars.get_str("PATH").is_none_or(str::is_empty) {
+                return format!("{prefix}{name}: No such file or directory\n");
+            }
             format!("{prefix}{name}: command not found\n")
         } else {
             format!("{prefix}{name}: command not found (did you mean: {}?)\n", suggestions.join(", "))

@@ -157,7 +157,14 @@ impl super::jobs::JobTable {
                     None => (129, 1),
                 };
                 let log = job.log.map(|path| toolsh_core::io::joblog::JobLog::kept(vfs.clone(), path));
-                Job { id: job.id, pid: job.pid, command: job.command.into(), log, run: Running::ended(status, signal) }
+                Job {
+                    id: job.id,
+                    pid: job.pid,
+                    command: job.command.into(),
+                    log,
+                    run: Running::ended(status, signal),
+                    monitored: true,
+                }
             })
             .collect();
         self.replace(jobs);

@@ -235,7 +235,7 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
         Special::Which => which(interp, argv, io).await,
         Special::Hash => hash(interp, argv, io).await,
         Special::Trap => trap(interp, argv, io).await,
-        Special::Wait | Special::Jobs | Special::Disown => {
+        Special::Wait | Special::Jobs | Special::Disown | Special::Fg | Special::Bg => {
             let args = match parsed(&interp.state, &argv, io).await {
                 Ok(args) => args,
                 Err(status) => return Ok(status),
@@ -243,6 +243,8 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
             match special {
                 Special::Wait => super::jobs::wait(interp, &args, io).await,
                 Special::Jobs => Ok(super::jobs::jobs(interp, &args, io).await),
+                Special::Fg => super::jobs::foreground(interp, &args, io).await,
+                Special::Bg => Ok(super::jobs::background(interp, &args, io).await),
                 _ => Ok(super::jobs::disown(interp, &args, io).await),
             }
         }
@@ -405,6 +407,13 @@ impl Interp {
         reading: super::line::Reading<'_>,
     ) -> Result<std::ops::ControlFlow<Status, Status>, Flow> {
         use std::ops::ControlFlow;
+        // `set -n` in a script: the rest is read, not run (`set +n` too, so it lasts); an
+        // interactive shell ignores it, as bash's.
+        if !self.state.options.interactive
+            && self.state.options.get(toolsh_core::options::Kind::Set, "noexec") == Some(true)
+        {
+            return Ok(ControlFlow::Continue(self.state.last_status));
+        }
         let result = match self.reached(&list[..], |check, list| check.check(list)) {
             Ok(()) => self.exec_list(&list, io).await,
             Err(flow) => Err(flow),
@@ -566,6 +575,26 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
 }
 
 /// `sh`/`bash` inside toolsh: a new toolsh interpreter in a subshell (never a host program).
+impl Interp {
+    /// A new non-interactive `bash` first reads the file `$BASH_ENV` names (its value
+    /// expanded), as bash's startup does; `sh`, POSIX mode and an interactive shell read none.
+    /// A file that is not there is passed over unsaid, as bash's.
+    async fn read_bash_env(&mut self, name: &str, io: &Io) -> Result<(), Flow> {
+        let bash = name.rsplit('/').next() == Some("bash");
+        if !bash || self.state.options.interactive || self.state.options.posix {
+            return Ok(());
+        }
+        let Some(file) = self.state.vars.get_str("BASH_ENV").filter(|file| !file.is_empty()).map(str::to_string) else {
+            return Ok(());
+        };
+        let file = self.expand_quoted_source(&file, io).await.unwrap_or(file);
+        if !self.shared.vfs().exists(&self.state.abs_path(&file)) {
+            return Ok(());
+        }
+        self.dispatch_builtin(vec![".".to_string(), file], io).await.map(|_| ())
+    }
+}
+
 async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let mut sub = interp.subshell();
     let own = interp.without_coproc_fds(&mut sub, io);
@@ -696,7 +725,11 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
     if sub.history_on() {
         sub.history_start();
     }
-    let result = sub.run_source(&source, io, reading).await;
+    let startup = sub.read_bash_env(&argv[0], io).await;
+    let result = match startup {
+        Ok(()) => sub.run_source(&source, io, reading).await,
+        Err(flow) => Err(flow),
+    };
     if let Err(Flow::Fatal(status)) = result
         && interp.shared.stopping().is_some()
     {
@@ -736,6 +769,27 @@ async fn exec(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         let before = interp.exec_outer.take().unwrap_or_else(|| io.clone());
         interp.make_permanent(&before, io);
         return Ok(0);
+    }
+    // A command that cannot be found is refused in exec's words; bash's shell goes on after
+    // it only with `shopt -s execfail` (or interactive), else it exits with 127.
+    let name = &words[0];
+    let missing = if name.contains('/') {
+        let path = interp.state.abs_path(name);
+        // bash names the path it looked for, made absolute.
+        (!interp.shared.vfs().exists(&path)).then(|| format!("{path}: No such file or directory"))
+    } else {
+        classify(interp, name).is_none().then(|| format!("exec: {name}: not found"))
+    };
+    if let Some(message) = missing {
+        interp.error(io, &message).await;
+        let goes_on = interp.state.options.interactive
+            || interp.state.options.get(toolsh_core::options::Kind::Shopt, "execfail") == Some(true);
+        return if goes_on { Ok(crate::status::NOT_FOUND) } else { Err(Flow::Exit(crate::status::NOT_FOUND)) };
+    }
+    // The command takes the shell's place: bash's process is replaced, so its EXIT trap
+    // never runs.
+    if interp.state.traps.contains_key("EXIT") {
+        Arc::make_mut(&mut interp.state.traps).remove("EXIT");
     }
     let status = interp.dispatch(words, io).await?;
     Err(Flow::Exit(status))
@@ -865,6 +919,11 @@ async fn which(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
 /// without `-p` succeeds when it runs as a command here and is said not found otherwise, as in
 /// bash. Listed in bash's table order, with each name's hits (`-t` counts one).
 async fn hash(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
+    // With `set +h` the table is off: bash refuses every use before reading a word.
+    if interp.state.options.get(toolsh_core::options::Kind::Set, "hashall") == Some(false) {
+        complain(&interp.state, io, "hash", "hashing disabled").await;
+        return Ok(1);
+    }
     let args = match parsed(&interp.state, &argv, io).await {
         Ok(args) => args,
         Err(status) => return Ok(status),
@@ -1190,6 +1249,9 @@ struct DeclFlags {
     global: bool,
     /// `-I`: a local made starts with the value and attributes of what it hides.
     inherit: bool,
+    /// `readonly -n` (bash takes the letter, unlisted): the names are assigned but not made
+    /// readonly, and one already readonly stays so.
+    undo: bool,
     /// How many times an operand was declared again as the name a reference holds (bash's
     /// `restart_new_var_name`): bounded, so no chain of element references loops.
     restarts: u8,
@@ -1320,7 +1382,9 @@ impl Interp {
                     for c in field[1..].chars() {
                         // Each of the five takes its own letters (`export -x` is refused).
                         // `export -a`/`-A` are taken as bash's export takes them, unlisted.
-                        let unlisted = command == "export" && matches!(c, 'a' | 'A');
+                        // So is `readonly -n`.
+                        let unlisted =
+                            command == "export" && matches!(c, 'a' | 'A') || command == "readonly" && c == 'n';
                         if let Some(spec) =
                             spec.filter(|spec| !unlisted && !spec.options.iter().any(|opt| opt.short == Some(c)))
                         {
@@ -1330,11 +1394,13 @@ impl Interp {
                         }
                         match c {
                             'p' => flags.print = true,
-                            'f' => flags.functions = true,
+                            // `+f` names variables: bash's `declare +ft f` leaves the function as it is.
+                            'f' => flags.functions |= on,
                             'F' => (flags.functions, flags.names_only) = (true, true),
                             'g' => flags.global = true,
                             'I' => flags.inherit = on,
                             'n' if command == "export" => flags.set.push(('x', false)),
+                            'n' if command == "readonly" => flags.undo = true,
                             'a' | 'A' | 'i' | 'r' | 't' | 'x' | 'l' | 'u' | 'c' | 'n' => flags.set.push((c, on)),
                             _ => {
                                 complain(&self.state, io, &command, &format!("-{c}: invalid option")).await;
@@ -1363,16 +1429,28 @@ impl Interp {
         if traced {
             self.trace_declaration(&command, &flags, trace, &mut targets, io).await?;
         }
+        // bash 5.2's `export -p NAME`/`readonly -p NAME` print nothing: the names are exported
+        // or made readonly, as without -p.
+        if matches!(command.as_str(), "export" | "readonly") && !targets.is_empty() {
+            flags.print = false;
+        }
         match command.as_str() {
             "export" => flags.set.push(('x', true)),
-            "readonly" => flags.set.push(('r', true)),
+            "readonly" if !flags.undo => flags.set.push(('r', true)),
             _ => {}
         }
         if flags.set.iter().any(|&(c, on)| c == 'x' && !on) {
             flags.set.retain(|&(c, on)| !(c == 'x' && on));
         }
-        // `export -f f`, `readonly -f f`, `declare -fx f`: attributes of functions (toolsh has no
-        // environment to pass one in); nothing printed, an unknown name refused.
+        if flags.functions
+            && !flags.print
+            && !targets.is_empty()
+            && matches!(command.as_str(), "declare" | "typeset" | "local")
+        {
+            return self.declare_functions(&command, &flags, &targets, io).await;
+        }
+        // `export -f f`, `readonly -f f`: attributes of functions (toolsh has no environment to
+        // pass one in); nothing printed, an unknown name refused.
         let attr_letters = flags.set.iter().any(|&(c, _)| matches!(c, 'x' | 'r' | 't'));
         if flags.functions && attr_letters && !targets.is_empty() {
             let mut status = 0;
@@ -1424,19 +1502,15 @@ impl Interp {
             }
             return Ok(status);
         }
-        if flags.functions && !flags.set.is_empty() && !flags.print && !targets.is_empty() {
-            // A letter that is no attribute of a function (`declare -fi f`) changes nothing;
-            // a name of no function fails, unsaid, as bash's does.
-            let known = targets.iter().all(|target| match target {
-                Target::Name(name) => self.state.functions.contains_key(name.as_str()),
-                Target::Assign(_) => false,
-            });
-            return Ok(if known { 0 } else { 1 });
-        }
         if flags.functions {
-            let only = |c: char| flags.set.iter().any(|&(letter, on)| on && letter == c);
-            let only =
-                toolsh_core::session::FunctionAttrs { exported: only('x'), readonly: only('r'), traced: only('t') };
+            // Listed with attributes: the functions having any of them (a letter no function
+            // can have, `declare -fi`, lists none).
+            let letter = |c: char| flags.set.iter().any(|&(letter, on)| on && letter == c);
+            let only = flags.set.iter().any(|&(_, on)| on).then(|| toolsh_core::session::FunctionAttrs {
+                exported: letter('x'),
+                readonly: letter('r'),
+                traced: letter('t'),
+            });
             return self.print_functions(&targets, flags.names_only, only, io).await;
         }
         if targets.is_empty() {
@@ -1615,7 +1689,18 @@ impl Interp {
                 let array_flag = flags.set.iter().any(|&(c, on)| matches!(c, 'a' | 'A') && on);
                 let compound =
                     matches!(&target, Target::Assign(assign) if matches!(assign.value, AssignValue::Array(_)));
-                if compound || matches!(command, "export" | "readonly") && !array_flag {
+                if compound && make_local {
+                    // A function's own variable refused: the assignment is said (by the
+                    // function's name for `local`), then the command, which fails; the line
+                    // goes on, as bash's.
+                    let who = match self.state.frames.last() {
+                        Some(frame) if command == "local" => format!("{}: ", frame.name),
+                        _ => String::new(),
+                    };
+                    let line = format!("{}{who}{message}\n", self.state.diagnostic_prefix());
+                    let _ = io.stderr().write_text(&line).await;
+                    complain(&self.state, io, command, &message).await;
+                } else if compound || matches!(command, "export" | "readonly") && !array_flag {
                     let line = format!("{}{message}\n", self.state.diagnostic_prefix());
                     let _ = io.stderr().write_text(&line).await;
                     if compound {
@@ -2276,11 +2361,64 @@ impl Interp {
     /// for all, the name alone for those asked).
     /// `only`: the attributes a listing of all functions is limited to (`declare -xf`, `export
     /// -f`); a function with attributes is followed by its `declare -fx NAME` line.
+    /// `declare -f`/`-F` (or `typeset`, `local`) with names, as bash's declare takes them: a
+    /// letter no function can have refused first (`-n`, `-i`, `-A`, `-a`, in bash's order of
+    /// checking), then each name in turn — `NAME=VALUE` stops all (functions are not made by
+    /// assignment), a readonly function keeps its `-r`, the others print (no letters) or take
+    /// and lose `-x`, `-r`, `-t`; a name of no function fails, unsaid.
+    async fn declare_functions(&mut self, command: &str, flags: &DeclFlags, targets: &[Target], io: &Io) -> ExecResult {
+        let on = |c: char| flags.set.iter().any(|&(letter, on)| on && letter == c);
+        if let Some(letter) = ['n', 'i', 'A', 'a'].into_iter().find(|&c| on(c)) {
+            complain(&self.state, io, command, &format!("-{letter}: invalid option")).await;
+            return Ok(1);
+        }
+        let mut status = 0;
+        for target in targets {
+            let name = match target {
+                Target::Name(name) => name.as_str(),
+                Target::Assign(_) => {
+                    complain(&self.state, io, command, "cannot use `-f' to make functions").await;
+                    return Ok(1);
+                }
+            };
+            if !self.state.functions.contains_key(name) {
+                status = 1;
+                continue;
+            }
+            let mut attrs = self.state.function_attrs.get(name).copied().unwrap_or_default();
+            if attrs.readonly && flags.set.contains(&('r', false)) {
+                complain(&self.state, io, command, &format!("{name}: readonly function")).await;
+                status = 1;
+                continue;
+            }
+            if flags.set.is_empty() {
+                let shown = std::slice::from_ref(target);
+                status = status.max(self.print_functions(shown, flags.names_only, None, io).await?);
+                continue;
+            }
+            for &(c, on) in &flags.set {
+                match c {
+                    'x' => attrs.exported = on,
+                    'r' => attrs.readonly |= on,
+                    't' => attrs.traced = on,
+                    _ => {}
+                }
+            }
+            let map = Arc::make_mut(&mut self.state.function_attrs);
+            if attrs == Default::default() {
+                map.remove(name);
+            } else {
+                map.insert(name.to_string(), attrs);
+            }
+        }
+        Ok(status)
+    }
+
     async fn print_functions(
         &mut self,
         targets: &[Target],
         names_only: bool,
-        only: toolsh_core::session::FunctionAttrs,
+        only: Option<toolsh_core::session::FunctionAttrs>,
         io: &Io,
     ) -> ExecResult {
         let mut names: Vec<String> = targets
@@ -2299,7 +2437,11 @@ impl Interp {
         let mut status = 0;
         for name in names {
             let attrs = self.state.function_attrs.get(&name).copied().unwrap_or_default();
-            if all && (only.exported && !attrs.exported || only.readonly && !attrs.readonly) {
+            if all
+                && only.is_some_and(|only| {
+                    !(only.exported && attrs.exported || only.readonly && attrs.readonly || only.traced && attrs.traced)
+                })
+            {
                 continue;
             }
             let letters = attrs.letters();

@@ -733,3 +733,17 @@ array[@]: bad array subscript
 array[*]: bad array subscript
 declare: array: not found
 ## status: 0
+
+### a list with more of the word after its parenthesis is a plain value
+a=(1 2)x; declare -p a; a=(4*3)/2; declare -p a; a=(x)"y"; declare -p a
+a=(p "q r")x; declare -p a; a=(1
+2)x; declare -p a; declare b=(1 2)x; declare -p b; c=([k]=v)z; declare -p c
+## stdout:
+declare -- a="(1 2)x"
+declare -- a="(4*3)/2"
+declare -- a="(x)y"
+declare -- a="(p q r)x"
+declare -- a="(1 2)x"
+declare -- b="(1 2)x"
+declare -- c="([k]=v)z"
+## status: 0

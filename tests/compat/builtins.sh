@@ -1527,3 +1527,82 @@ g b
 g b
 g a
 ## status: 0
+
+### logout outside a login shell, hash with hashing off, readonly -n +stderr
+logout; echo "logout $?"
+set +o hashall
+hash; echo "hash $?"
+hash -p /bin/true t; echo "hash -p $?"
+set -h
+y=1; readonly -n y z=5; y=2; echo "$y $z"; declare -p y z
+## stdout:
+logout 1
+hash 1
+hash -p 1
+2 5
+declare -- y="2"
+declare -- z="5"
+## stderr:
+logout: not login shell: use `exit'
+hash: hashing disabled
+hash: hashing disabled
+## status: 0
+
+### shift past the end says so in POSIX mode +stderr
+set -- a b; shift 3; echo "quiet $?"
+set -o posix; shift 4; echo "posix $?"; command shift 5 || echo "command $?"
+## stdout:
+quiet 1
+posix 1
+command 1
+## stderr:
+shift: 4: shift count out of range
+shift: 5: shift count out of range
+## status: 0
+
+### exec of a command that is not there: the shell goes on only with execfail +stderr
+trap 'echo EXIT' EXIT
+shopt -s execfail
+exec bash-notthere; echo "after $?"
+exec ./notthere; echo "after path $?"
+shopt -u execfail
+(exec bash-notthere; echo not reached); echo "subshell $?"
+exec nothere
+echo not reached
+## stdout:
+after 127
+after path 127
+subshell 127
+EXIT
+## stderr:
+exec: bash-notthere: not found
+<tmp>/notthere: No such file or directory
+exec: bash-notthere: not found
+exec: nothere: not found
+## status: 127
+
+### exec replaces the shell: its EXIT trap does not run
+trap 'echo EXIT' EXIT
+(trap 'echo sub' EXIT; exec echo in-subshell); echo "after $?"
+exec echo replaced
+## stdout:
+in-subshell
+after 0
+replaced
+## status: 0
+
+### set -n in a script reads the rest without running it
+cat > n.sh <<'END'
+echo before
+set -n
+echo not run
+set +n
+echo still not run
+END
+bash n.sh; echo "status $?"
+## stdout:
+before
+status 0
+## status: 0
+## files:
+n.sh: "echo before\nset -n\necho not run\nset +n\necho still not run\n"

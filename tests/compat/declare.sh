@@ -512,3 +512,43 @@ readonly -p >/dev/null; echo "[$_]"
 [plain]
 [-p]
 ## status: 0
+
+### export -p and readonly -p with names act as without -p (bash 5.2)
+z=1; export -p z; env | grep '^z='; export -p nope; echo "$?"; declare -p nope
+readonly -p q=4; declare -p q
+x=1; readonly -p x; x=2; echo "not reached $x"
+## stdout:
+z=1
+0
+declare -x nope
+declare -r q="4"
+## status: 1
+
+### a function's own array of a readonly global's name is refused and the function goes on +stderr
+cat > ro.sh <<'END'
+readonly q=42
+f() {
+  local q=(a b)
+  echo "local $?"
+  declare q=(c)
+  echo "declare $?"
+  declare -g q=(d)
+  echo "not reached"
+}
+f
+echo "after $q"
+END
+bash ro.sh
+## stdout:
+local 1
+declare 1
+after 42
+## stderr:
+ro.sh: line 3: f: q: readonly variable
+ro.sh: line 3: local: q: readonly variable
+ro.sh: line 5: q: readonly variable
+ro.sh: line 5: declare: q: readonly variable
+ro.sh: line 7: q: readonly variable
+## status: 0
+## files:
+ro.sh: "readonly q=42\nf() {\n  local q=(a b)\n  echo \"local $?\"\n  declare q=(c)\n  echo \"declare $?\"\n  declare -g q=(d)\n  echo \"not reached\"\n}\nf\necho \"after $q\"\n"

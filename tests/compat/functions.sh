@@ -787,3 +787,59 @@ f 1
 3 b a 1 | 2 1 0
 3 b a 1 | 0 2 1 0
 ## status: 0
+
+### declare -f with names: letters no function can have, assignments, readonly functions +stderr
+a() { :; }; b() { :; }
+declare -fi a; echo "i $?"
+declare -ai -f a; echo "ai $?"
+declare -fn a; echo "n $?"
+declare -f b a=x; echo "assign $?"
+declare -fr a; declare -f +r a; echo "+r $?"
+declare -fx b; declare -f +x b; declare -F -x; echo "+x $?"
+declare -ft b; declare -Frx; declare -Ft; declare -Fi; echo "listed $?"
+f() { local -f z=1; echo "local $?"; }; f
+a() { echo again; }; echo "redefined $?"
+## stdout:
+i 1
+ai 1
+n 1
+b () 
+{ 
+    :
+}
+assign 1
++r 1
++x 0
+declare -fr a
+declare -ft b
+listed 0
+local 1
+redefined 1
+## stderr:
+declare: -i: invalid option
+declare: -i: invalid option
+declare: -n: invalid option
+declare: cannot use `-f' to make functions
+declare: a: readonly function
+environment: line 9: local: cannot use `-f' to make functions
+a: readonly function
+## status: 0
+
+### a readonly function redefined is refused on the line its definition ends +stderr
+cat > s.sh <<'END'
+g() { :; }
+readonly -f g
+g()
+{
+	echo new
+}
+echo "status $?"
+END
+bash s.sh
+## stdout:
+status 1
+## stderr:
+s.sh: line 6: g: readonly function
+## status: 0
+## files:
+s.sh: "g() { :; }\nreadonly -f g\ng()\n{\n\techo new\n}\necho \"status $?\"\n"

@@ -1275,3 +1275,26 @@ c
 ## status: 0
 ## files:
 h: "x1\nb x2\nc\nc\n"
+
+### grep -o -v prints the matches of its context lines
+printf 'no\nyes\nno yes\nno\nno\nyes\nno\n' > yn
+grep -F -n -b -v -C 1 -o yes yn; echo "?$?"
+grep -n -v -A1 -o 'y..' yn
+grep -v -o -B1 -m2 yes yn
+grep -o -C1 yes yn
+## stdout:
+2-3-yes
+3-10-yes
+6-20-yes
+?0
+2-yes
+--
+6-yes
+--
+yes
+yes
+yes
+yes
+## status: 0
+## files:
+yn: "no\nyes\nno yes\nno\nno\nyes\nno\n"

@@ -211,6 +211,78 @@ disown -a; jobs; echo "empty $?"
 empty 0
 ## status: 0
 
+### kill still reaches a disowned job by its process id
+sleep 5 & p=$!; disown; kill -9 $p; echo $?
+sleep 5 & q=$!; disown -a; kill $q; echo $?
+## stdout:
+0
+0
+## status: 0
+
+### fg and bg under job control, in bash's words +stderr
+fg; echo "s $?"
+bg; echo "s $?"
+sleep 3 &
+set -m
+fg %1; echo "s $?"
+(exit 3) &
+fg; echo "s $?"
+sleep 3 &
+bg; echo "bg $?"
+bg %1 %4; echo "bg $?"
+%1; echo "pct $?"
+fg -s; echo $?
+kill %1 %2
+set +m
+%1; echo $?
+## stdout:
+s 1
+s 1
+s 1
+( exit 3 )
+s 3
+bg 0
+bg 1
+pct 1
+2
+1
+## stderr:
+fg: no job control
+bg: no job control
+fg: job 1 started without job control
+bg: job 2 already in background
+bg: job 1 started without job control
+bg: %4: no such job
+fg: job 1 started without job control
+fg: -s: invalid option
+fg: usage: fg [job_spec]
+fg: no job control
+## status: 0
+
+### a substitution does not take its parent's job to the foreground +stderr
+set -m; sleep 3 & echo $(fg %%; echo $?; bg; echo $?; jobs); kill %1
+## stdout:
+1 1 [1]+ Running sleep 3 &
+## stderr:
+fg: no current jobs
+bg: no current jobs
+## status: 0
+
+### wait -p names an element, and refuses a name it cannot set +stderr
+declare -A A; sleep 0.1 & b=$!; wait -p A[x] -n; echo "$? $((A[x] == b))"
+sleep 0.1 & c=$!; wait -p arr[1+2] -n; echo "${!arr[@]} $((arr[3] == c))"
+wait -p 'b c' -n; echo "invalid $?"
+readonly r; wait -p r; echo "readonly $?"
+## stdout:
+0 1
+3 1
+invalid 1
+readonly 1
+## stderr:
+wait: `b c': not a valid identifier
+wait: r: cannot unset: readonly variable
+## status: 0
+
 ### a job's output reaches the line that started it
 { echo out; echo err >&2; } & wait
 echo after

@@ -642,3 +642,13 @@ read: 9: invalid file descriptor: Bad file descriptor
 mapfile: abc: invalid file descriptor specification
 mapfile: 9: invalid file descriptor: Bad file descriptor
 ## status: 0
+
+### a process substitution sets $! and wait gives its status
+cat <(exit 123) >/dev/null; wait "$!"; echo $?
+echo x > >(read a; exit 7); wait $!; echo $?
+p=$!; sleep 0.1 & wait $p; echo "again $?"
+## stdout:
+123
+7
+again 7
+## status: 0

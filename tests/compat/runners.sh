@@ -100,3 +100,45 @@ not the function
 status 127
 /usr/bin/no-such-program: No such file or directory
 ## status: 0
+
+### a new bash reads the file BASH_ENV names first; sh and POSIX mode do not +stderr
+echo 'echo "env read $0"; fromenv=1' > be.env
+export BASH_ENV=be.env
+bash -c 'echo "c: $fromenv"'
+echo 'echo "script: $fromenv"' > s2.sh
+bash s2.sh
+sh -c 'echo "sh: $fromenv"'
+bash -o posix -c 'echo "posix: $fromenv"'
+BASH_ENV='/nope/$fromenv' bash -c 'echo "missing $?"'
+BASH_ENV=be.env; export -n BASH_ENV; bash -c 'echo "unexported: $fromenv"'
+## stdout:
+env read bash
+c: 1
+env read s2.sh
+script: 1
+sh: 
+posix: 
+missing 0
+unexported: 
+## status: 0
+## files:
+be.env: "echo \"env read $0\"; fromenv=1\n"
+s2.sh: "echo \"script: $fromenv\"\n"
+
+### a new bash starts BASH_SUBSHELL at 0; a script without #! goes on from its caller's
+printf 'echo s $BASH_SUBSHELL\n' > ns.sh; printf '#!/bin/bash\necho sb $BASH_SUBSHELL\n' > sb.sh
+chmod +x ns.sh sb.sh
+(bash -c 'echo "c $BASH_SUBSHELL"; (echo "c sub $BASH_SUBSHELL")')
+./ns.sh; (./ns.sh); ./sb.sh; (./sb.sh); (bash ns.sh)
+## stdout:
+c 0
+c sub 1
+s 0
+s 1
+sb 0
+sb 0
+s 0
+## status: 0
+## files:
+ns.sh: "echo s $BASH_SUBSHELL\n"
+sb.sh: "#!/bin/bash\necho sb $BASH_SUBSHELL\n"

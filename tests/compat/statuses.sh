@@ -143,3 +143,19 @@ before
 ## stderr:
 exit: too many arguments
 ## status: 1
+
+### with no PATH to search a command not found is no such file +stderr
+PATH=; notthere; echo $?; command notthere; echo $?
+unset PATH; nope; echo $?
+PATH=/nowhere; nope2; echo $?
+## stdout:
+127
+127
+127
+127
+## stderr:
+notthere: No such file or directory
+notthere: No such file or directory
+nope: No such file or directory
+nope2: command not found
+## status: 0

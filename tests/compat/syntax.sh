@@ -166,3 +166,21 @@ rm s.sh
 status 0
 ## status: 0
 ## known-diff: bash 5.2 stops the script silently with status 0; toolsh says why (syntax error in conditional expression) and gives 2
+
+### a line continuation right after a dollar joins it to what follows
+false; echo $\
+?
+x=val; echo ${\
+x}y "$\
+x" $\
+\
+{x} a$\
+ b
+echo $\
+(echo sub) $\
+((1+2))
+## stdout:
+1
+valy val val a$ b
+sub 3
+## status: 0

@@ -726,3 +726,16 @@ dbg 3
 dbg 4
 dbg 7
 ## status: 0
+
+### a trap's commands leave PIPESTATUS as the pipeline set it
+set -o pipefail; trap 'echo err; false | true' ERR
+true | false | true; echo "${PIPESTATUS[*]}"
+g() { true | false; }; g; echo "${PIPESTATUS[*]}"
+trap - ERR; trap 'x=1' DEBUG; true | false; echo "${PIPESTATUS[*]}"
+## stdout:
+err
+0 1 0
+err
+1
+0 1
+## status: 0

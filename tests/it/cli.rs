@@ -420,3 +420,71 @@ fn messages_name_the_file_and_line_as_bash_does() {
         );
     }
 }
+
+/// bash's own options on the command line (`toolsh -e script`, `-o pipefail`, `+B`, `-O
+/// dotglob`) apply before anything runs, as bash's do; the same words given to bash print the
+/// same. A name that is no option is refused before anything runs.
+#[test]
+fn bash_options_on_the_command_line() {
+    let script = "echo \"$- ${SHELLOPTS}\"; shopt dotglob nullglob; echo {a,b}; false | true; echo \"pipe $?\"; false; echo after";
+    let cases: [&[&str]; 5] = [
+        &["-e"],
+        &["-o", "pipefail", "-u"],
+        &["+B", "-O", "dotglob", "-eo", "pipefail"],
+        &["-x", "+O", "dotglob", "-O", "nullglob"],
+        &["-euf", "+e"],
+    ];
+    for options in cases {
+        let argv: Vec<&str> = [options, &["-c", script]].concat();
+        let mut bash = Command::new("/bin/bash");
+        bash.env_clear().env("PATH", "/usr/bin:/bin");
+        let (bash_out, bash_err, bash_status) = run(bash.args(&argv), "");
+        let (out, err, status) = run(toolsh().arg("--memory").args(&argv), "");
+        assert_eq!((out.as_str(), status), (bash_out.as_str(), bash_status), "{options:?}: {err}");
+        // `set -x`'s trace, without the prefix each shell names itself by.
+        assert_eq!(err.replace("toolsh", "bash"), bash_err, "{options:?}");
+    }
+    let (_, err, status) = run(toolsh().args(["--memory", "-o", "nope", "-c", "echo ran"]), "");
+    assert_eq!(status, 2);
+    assert!(err.starts_with("toolsh: -o nope: invalid option name"), "{err}");
+    let (out, err, status) = run(toolsh().args(["--memory", "-y", "-c", "echo ran"]), "");
+    assert_eq!((out.as_str(), status), ("", 2), "{err}");
+}
+
+/// A regular file on standard input is left just after what the commands took, as GNU's
+/// tools and bash's `read` leave it: the next process reading the same descriptor goes on
+/// from there (`{ toolsh -c 'head -n1'; head -n1; } < file`, a `while read` loop calling
+/// toolsh). Bash runs the same lines with GNU's tools as the oracle.
+#[test]
+fn a_file_on_standard_input_is_given_back_past_what_was_taken() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let lines: String = (1..=20000).map(|n| format!("{n}\n")).collect();
+    std::fs::write(dir.path().join("nums"), lines).expect("write");
+    std::fs::write(dir.path().join("four"), "1\n2\n3\n4\n").expect("write");
+    let toolsh = env!("CARGO_BIN_EXE_toolsh");
+    let scripts = [
+        "{ T -c 'head -n1'; head -n2; } < nums",
+        "{ T -c 'grep -m1 5'; head -n1; } < nums",
+        "{ T -c 'read x; echo \"got $x\"; read y; echo \"got $y\"'; head -n1; } < nums",
+        "{ T -c 'cat > /dev/null'; wc -c; } < nums",
+        "{ T -c 'echo none read'; head -n1; } < nums",
+        "while read l; do echo \"loop $l\"; T -c 'read x; echo \" inner $x\"'; done < four",
+    ];
+    for script in scripts {
+        let run = |program: &str| {
+            let text = script.replace("T -c", &format!("{program} -c"));
+            let out = Command::new("/bin/bash")
+                .args(["-c", &text])
+                .env_clear()
+                .env("PATH", "/usr/bin:/bin")
+                .env("HOME", crate::support::test_home())
+                .current_dir(dir.path())
+                .output()
+                .expect("bash");
+            (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+        };
+        let (bash_out, _) = run("/bin/bash");
+        let (out, err) = run(toolsh);
+        assert_eq!(out, bash_out, "{script}: {err}");
+    }
+}

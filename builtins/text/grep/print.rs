@@ -166,29 +166,7 @@ pub(super) fn emit_line(
     let at = |start: usize| At { line_no, offset: offset + start, column: Some(start + 1), blank: false };
     let with = o.replace.as_deref();
     if o.only || o.vimgrep {
-        let mut whole = true;
-        let parts = finds.parts(line, with);
-        for part in parts.iter().filter(|part| o.empty_parts || part.end > part.start) {
-            let text = match (&part.replacement, o.only) {
-                (Some(replacement), true) => replacement.as_slice(),
-                (None, true) => &line[part.start..part.end],
-                // `--vimgrep` without `-o`: the whole line for each match.
-                (_, false) if with.is_some() => &replaced(line, &parts),
-                (_, false) => line,
-            };
-            if !printable(o, text) {
-                whole = false;
-                continue;
-            }
-            let at = At { blank: text.is_empty(), ..at(part.start) };
-            prefix(o, out, named, at, b':');
-            match &o.color {
-                Some(colors) => colors.wrap(out, &colors.selected_match, text),
-                None => out.extend_from_slice(text),
-            }
-            out.push(terminator);
-        }
-        return whole;
+        return emit_parts(o, out, named, (line_no, offset), line, terminator, finds, b':');
     }
     let needs_parts = with.is_some() || o.column;
     let parts = if needs_parts { finds.parts(line, with) } else { Vec::new() };
@@ -212,6 +190,49 @@ pub(super) fn emit_line(
     }
     out.push(terminator);
     true
+}
+
+/// The matched parts of a line (`-o`), or the whole line once for each match (`--vimgrep`),
+/// each after its prefix with `sep` (`:` for a selected line; `-` for a context line of
+/// `-o -v`, whose matches GNU grep prints); `at` is the line's number and where it starts.
+/// False when a part was left out for not being UTF-8.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn emit_parts(
+    o: &Options,
+    out: &mut Vec<u8>,
+    named: &mut Named<'_>,
+    (line_no, offset): (usize, usize),
+    line: &[u8],
+    terminator: u8,
+    finds: &dyn Finds,
+    sep: u8,
+) -> bool {
+    let at = |start: usize| At { line_no, offset: offset + start, column: Some(start + 1), blank: false };
+    let with = o.replace.as_deref();
+    let mut whole = true;
+    let parts = finds.parts(line, with);
+    for part in parts.iter().filter(|part| o.empty_parts || part.end > part.start) {
+        let text = match (&part.replacement, o.only) {
+            (Some(replacement), true) => replacement.as_slice(),
+            (None, true) => &line[part.start..part.end],
+            // `--vimgrep` without `-o`: the whole line for each match.
+            (_, false) if with.is_some() => &replaced(line, &parts),
+            (_, false) => line,
+        };
+        if !printable(o, text) {
+            whole = false;
+            continue;
+        }
+        let at = At { blank: text.is_empty(), ..at(part.start) };
+        prefix(o, out, named, at, sep);
+        match &o.color {
+            Some(colors) if sep == b'-' => colors.wrap(out, &colors.context_match, text),
+            Some(colors) => colors.wrap(out, &colors.selected_match, text),
+            None => out.extend_from_slice(text),
+        }
+        out.push(terminator);
+    }
+    whole
 }
 
 /// The non-empty matches of a line, as byte spans (what `--color` marks).

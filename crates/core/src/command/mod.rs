@@ -805,6 +805,10 @@ pub enum Special {
     Jobs,
     /// `disown`.
     Disown,
+    /// `fg`.
+    Fg,
+    /// `bg`.
+    Bg,
     /// `ps`.
     Ps,
     /// `session`.

@@ -453,6 +453,32 @@ impl Input {
         }))))
     }
 
+    /// Input that reads the host's standard input when it is a regular file, a piece at a
+    /// time as it is wanted (never ahead), so that what the shell's commands did not take can
+    /// be given back as the process ends ([`Input::buffered`]): the next process reading the
+    /// same descriptor (`{ toolsh -c 'head -n1'; cat; } < file`) starts where they stopped,
+    /// as after GNU head or bash's read. Bytes put back (grep -m) count as not taken.
+    pub fn from_host_file(file: Box<dyn crate::vfs::Reader>) -> Self {
+        Input(Some(Arc::new(tokio::sync::Mutex::new(Reader {
+            buf: Vec::new(),
+            pos: 0,
+            source: Some(Source::File(file)),
+            start: None,
+            has_data: true,
+            seekable: true,
+            path: None,
+        }))))
+    }
+
+    /// How many bytes were read from the source and not yet taken by a reader (read ahead,
+    /// or put back by [`Input::unread`]); 0 while a read is in progress.
+    pub fn buffered(&self) -> usize {
+        self.0
+            .as_ref()
+            .and_then(|inner| inner.try_lock().ok())
+            .map_or(0, |reader| reader.buf.len().saturating_sub(reader.pos))
+    }
+
     /// Input whose pipe is opened by `start` on the first read (the host's standard input;
     /// `has_data`: whether it is a file or a pipe, see [`Input::has_data`]).
     pub fn lazy(start: fn() -> PipeReader, has_data: bool) -> Self {

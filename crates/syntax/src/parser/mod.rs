@@ -973,12 +973,9 @@ impl<'a> Parser<'a> {
         };
         let kept = self.functions_open < MAX_KEPT_NESTING;
         let source = SourceText(self.src.get(start..end).filter(|_| kept).map(std::sync::Arc::from));
-        Ok(Command::Function(FunctionDef {
-            name,
-            body: std::sync::Arc::new(body),
-            span: self.span_from(start),
-            source,
-        }))
+        let mut span = self.span_from(start);
+        span.line = self.line_at(start);
+        Ok(Command::Function(FunctionDef { name, body: std::sync::Arc::new(body), span, source }))
     }
 
     fn parse_trailing_redirects(&mut self) -> PResult<Vec<Redirect>> {
@@ -1573,7 +1570,14 @@ impl<'a> Parser<'a> {
         // `a[1]=(x)` reads as an assignment bash refuses when it runs (a list to an element).
         let value = if self.peek() == Some(b'(') {
             self.pos += 1;
-            AssignValue::Array(self.parse_array_elements()?)
+            let elements = self.parse_array_elements()?;
+            if Self::is_delimiter(self.peek()) {
+                AssignValue::Array(elements)
+            } else {
+                // `a=(4*3)/2`: more of the word right after the `)` makes it no list; bash
+                // assigns the whole word, its elements joined by single spaces.
+                AssignValue::Scalar(self.list_as_word(elements)?)
+            }
         } else {
             AssignValue::Scalar(self.parse_word()?)
         };
@@ -1634,6 +1638,29 @@ impl<'a> Parser<'a> {
             idx += 1;
         }
         None
+    }
+
+    /// A compound assignment's elements read back as one word, in parentheses and joined by
+    /// single spaces, followed by the rest of the word at the cursor (bash's reading of
+    /// `a=(x y)z`: the value `(x y)z`, its parts expanded as a word's).
+    fn list_as_word(&mut self, elements: Vec<ArrayElem>) -> PResult<Word> {
+        let start = self.pos;
+        let literal = |text: &str| WordPart::Literal(Text::from(text));
+        let mut parts: smallvec::SmallVec<[WordPart; 1]> = smallvec::smallvec![literal("(")];
+        for (at, element) in elements.into_iter().enumerate() {
+            if at > 0 {
+                parts.push(literal(" "));
+            }
+            if let Some(key) = element.key {
+                parts.push(literal("["));
+                parts.extend(key.parts);
+                parts.push(literal(if element.append { "]+=" } else { "]=" }));
+            }
+            parts.extend(element.value.parts);
+        }
+        parts.push(literal(")"));
+        parts.extend(self.parse_word()?.parts);
+        Ok(Word { parts, span: self.span_from(start) })
     }
 
     /// The elements of a compound assignment, after the `(` before the cursor.

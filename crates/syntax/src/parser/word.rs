@@ -355,6 +355,22 @@ impl Parser<'_> {
     /// Parses a `$`-form at the cursor; `None` when the `$` is literal. `ansi_c`: whether `$'…'`
     /// is ANSI-C quoting here.
     fn parse_dollar(&mut self, in_dq: bool, ansi_c: bool) -> PResult<Option<WordPart>> {
+        // bash joins the lines before it reads the word: `$\<newline>?` is `$?`. What follows
+        // the continuations is read as if it came right after the `$` (the last byte of the
+        // last continuation stands in for it); a `$` nothing follows stays a `$`.
+        if self.peek_at(1) == Some(b'\\') && self.peek_at(2) == Some(b'\n') {
+            let mut at = self.pos + 1;
+            while self.bytes().get(at) == Some(&b'\\') && self.bytes().get(at + 1) == Some(&b'\n') {
+                at += 2;
+            }
+            let dollar = self.pos;
+            self.pos = at - 1;
+            let part = self.parse_dollar(in_dq, ansi_c)?;
+            if part.is_none() {
+                self.pos = dollar;
+            }
+            return Ok(part);
+        }
         let start = self.pos;
         match self.peek_at(1) {
             // `$[expr]`: bash's old form of `$((expr))`.
@@ -632,6 +648,10 @@ impl Parser<'_> {
 
     fn parse_braced_param_ops(&mut self, in_dq: bool) -> PResult<WordPart> {
         self.pos += 2;
+        // `${\<newline>HOME}`: the lines are joined before the word is read.
+        while self.peek() == Some(b'\\') && self.peek_at(1) == Some(b'\n') {
+            self.pos += 2;
+        }
         let mut param =
             ParamExpr { name: Text::default(), index: None, indirect: false, op: ParamOp::None, bare: false };
         let mut length = false;
