@@ -1068,9 +1068,7 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
             history: history_file(&options, &cwd),
             session: options.session.clone(),
         };
-        let status = crate::console::run(&mut shell, setup) & 0xff;
-        exit_without_teardown(shell);
-        return status;
+        return crate::console::run(shell, setup) & 0xff;
     } else {
         let text = match read_script(std::io::stdin(), 0, options.limits.input_bytes) {
             Ok(text) => text,

@@ -246,6 +246,22 @@ pub const COMPGEN: Spec = Spec {
         ],
     )
 };
+/// `complete`
+pub const COMPLETE: Spec = Spec {
+    about: "Specify how the arguments of each NAME are completed (the console's Tab and `compgen`): by the ACTIONs, GLOBPAT, WORDLIST, FUNCTION (run with COMP_WORDS, COMP_CWORD, COMP_LINE, COMP_POINT set; its COMPREPLY read back) or COMMAND, as `compgen` takes them. -p prints the specifications (all with no NAME) in a form that can be reused as input, -r removes them; -D, -E and -I name the default, empty-line and command-word completions.",
+    ..special(
+        "complete",
+        "specify how arguments are to be completed by Readline",
+        &[
+            "[-abcdefgjksuv] [-pr] [-DEI] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [name ...]",
+        ],
+    )
+};
+/// `compopt`
+pub const COMPOPT: Spec = Spec {
+    about: "Change the completion options (-o sets, +o unsets: bashdefault, default, dirnames, filenames, noquote, nosort, nospace, plusdirs) of each NAME, of -D, -E or -I, or with no NAME of the completion being generated; with no option print them.",
+    ..special("compopt", "modify or display completion options", &["[-o|+o option] [-DEI] [name ...]"])
+};
 /// `return`
 pub const RETURN: Spec = Spec {
     about: "Return from a function or a sourced file with status N, or the status of the last command.",

@@ -1,12 +1,34 @@
-//! Tab completion: commands and tools (with their descriptions) where a command goes, flags
-//! of the command being typed, variables after `$`, and otherwise paths of the workspace —
-//! never of the host.
+//! Tab completion: first the session's programmable completion (`complete`: when a
+//! specification applies to the command being typed, or `-D`, `-E`, `-I`, its candidates,
+//! the function run in the session with `COMP_*` set), else commands and tools (with their
+//! descriptions) where a command goes, flags of the command being typed, variables after `$`,
+//! and otherwise paths of the workspace — never of the host.
 
 use super::catalog::{Catalog, SharedView};
 use super::lexer::{Role, scan};
+use crate::interp::Shell;
+use crate::interp::progcomp::LineCompletion;
 use crate::vfs::Vfs;
 use reedline::{CompletionResult, Span, Suggestion};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use toolsh_core::compspec;
+
+/// The session itself, for programmable completion: the editor's loop lends it while the user
+/// types (it runs no line then), and a completion function runs in it on `runtime`.
+pub struct Session {
+    /// The shell, locked by the loop while a line runs.
+    pub shell: Arc<Mutex<Shell>>,
+    /// The runtime the shell's lines run on.
+    pub runtime: tokio::runtime::Handle,
+}
+
+impl Session {
+    /// The session's programmable completion of `line` at `pos`, if a specification applies.
+    fn complete(&self, line: &str, pos: usize) -> Option<LineCompletion> {
+        let mut shell = self.shell.lock().ok()?;
+        self.runtime.block_on(shell.complete_line(line, pos))
+    }
+}
 
 /// The console's completer.
 pub struct Completer {
@@ -16,6 +38,8 @@ pub struct Completer {
     pub view: SharedView,
     /// The workspace, for paths.
     pub vfs: Vfs,
+    /// The session, for `complete`'s specifications (none: the completion above only).
+    pub session: Option<Session>,
 }
 
 impl reedline::Completer for Completer {
@@ -37,6 +61,11 @@ impl Completer {
         let typed = &before[start..];
         let span = Span::new(start, pos);
         let view = self.view.lock().map(|v| v.clone()).unwrap_or_default();
+        if let Some(found) = self.session.as_ref().and_then(|session| session.complete(line, pos))
+            && let Some(suggestions) = self.programmable(found, before, pos, &view.cwd)
+        {
+            return suggestions;
+        }
         if let Some(at) = typed.rfind('$') {
             let name = typed[at + 1..].trim_start_matches('{');
             if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
@@ -64,6 +93,49 @@ impl Completer {
             Role::Comment | Role::Operator => Vec::new(),
             _ => self.paths(&view.cwd, typed, span),
         }
+    }
+
+    /// What a specification's matches offer (`None`: none, and `-o bashdefault` asks for the
+    /// completion above). As readline takes them: not filtered again, `-o filenames` quoting
+    /// them and marking directories with `/` (no space after), `-o nospace` adding no space,
+    /// `-o default` completing paths when there are none.
+    fn programmable(&self, found: LineCompletion, before: &str, pos: usize, cwd: &str) -> Option<Vec<Suggestion>> {
+        let start = found.start.min(pos);
+        let span = Span::new(start, pos);
+        let options = found.options;
+        if found.matches.is_empty() {
+            if options & compspec::BASHDEFAULT != 0 {
+                return None;
+            }
+            if options & compspec::OPT_DEFAULT != 0 {
+                return Some(self.paths(cwd, &before[start..], span));
+            }
+            return Some(Vec::new());
+        }
+        let filenames = options & compspec::FILENAMES != 0;
+        let mut matches = found.matches;
+        if options & compspec::NOSORT == 0 {
+            matches.sort();
+            matches.dedup();
+        }
+        let suggestions = matches
+            .into_iter()
+            .map(|name| {
+                let is_dir = filenames
+                    && self.vfs.stat(&crate::vfs::path::normalize(cwd, &name)).is_ok_and(|meta| meta.is_dir());
+                let mut value = if filenames && options & compspec::NOQUOTE == 0 { quote(&name) } else { name.clone() };
+                if is_dir && !value.ends_with('/') {
+                    value.push('/');
+                }
+                Suggestion {
+                    value,
+                    span,
+                    append_whitespace: options & compspec::NOSPACE == 0 && !is_dir,
+                    ..Default::default()
+                }
+            })
+            .collect();
+        Some(suggestions)
     }
 
     fn commands(&self, typed: &str, span: Span, functions: &[String]) -> Vec<Suggestion> {

@@ -83,7 +83,10 @@ fn listen_for_interrupts(runtime: &tokio::runtime::Runtime) -> Arc<Mutex<Cancell
 /// Runs the console until Ctrl-D or `exit`; returns the final status. The shell is made
 /// interactive first (`Shell::set_interactive`) by the caller, so that options given on the
 /// command line (`toolsh +H`) come after what being interactive turns on.
-pub fn run(shell: &mut Shell, setup: Setup) -> Status {
+///
+/// The shell is the editor's too while the user types (programmable completion runs its
+/// functions), so it is held behind a lock the loop takes for everything else.
+pub fn run(shell: Shell, setup: Setup) -> Status {
     let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
         Ok(runtime) => runtime,
         Err(err) => {
@@ -91,9 +94,12 @@ pub fn run(shell: &mut Shell, setup: Setup) -> Status {
             return 1;
         }
     };
-    let catalog = Arc::new(Catalog::of(shell));
-    let view = Arc::new(Mutex::new(View::of(shell)));
-    let mut editor = editor(shell, &catalog, &view);
+    let held = Arc::new(Mutex::new(shell));
+    let mut guard = lock(&held);
+    let catalog = Arc::new(Catalog::of(&guard));
+    let view = Arc::new(Mutex::new(View::of(&guard)));
+    let session = complete::Session { shell: held.clone(), runtime: runtime.handle().clone() };
+    let mut editor = editor(&guard, &catalog, &view, session);
     // The host file keeps the list between runs: read into the session's list first, each
     // line added later appended to it.
     let mut store = history_store(setup.history.as_ref());
@@ -101,18 +107,20 @@ pub fn run(shell: &mut Shell, setup: Setup) -> Status {
         && let Ok(items) = store.search(SearchQuery::everything(SearchDirection::Forward, None))
     {
         let lines: Vec<String> = items.into_iter().map(|item| item.command_line).collect();
-        shell.load_history(&lines);
+        guard.load_history(&lines);
     }
     let mut shown: Vec<String> = Vec::new();
-    let mut stored = shell.history_added();
+    let mut stored = guard.history_added();
+    drop(guard);
     use std::io::IsTerminal;
     let stdout = Output::Host(HostSink::with_terminal(Box::new(std::io::stdout()), std::io::stdout().is_terminal()));
     let stderr = Output::Host(HostSink::with_terminal(Box::new(std::io::stderr()), std::io::stderr().is_terminal()));
     let io = Io::new(Input::null(), stdout, stderr);
     let interrupts = listen_for_interrupts(&runtime);
     loop {
+        let shell = lock(&held);
         if let Ok(mut current) = view.lock() {
-            *current = View::of(shell);
+            *current = View::of(&shell);
         }
         // Jobs that ended since the last prompt are told before the next, as bash tells them.
         let notices = shell.job_notices();
@@ -131,7 +139,11 @@ pub fn run(shell: &mut Shell, setup: Setup) -> Status {
             shown = lines;
         }
         let prompt = prompt::Prompt::new(shell.agent(), &setup.root, shell.cwd(), shell.state().last_status);
-        match editor.read_line(&prompt) {
+        // Lent to the completer while the user types.
+        drop(shell);
+        let read = editor.read_line(&prompt);
+        let mut shell = lock(&held);
+        match read {
             Ok(Signal::Success(line)) => {
                 if line.trim().is_empty() {
                     continue;
@@ -176,7 +188,19 @@ pub fn run(shell: &mut Shell, setup: Setup) -> Status {
             }
         }
     }
-    runtime.block_on(shell.finish(&io))
+    let mut shell = lock(&held);
+    let status = runtime.block_on(shell.finish(&io));
+    drop(shell);
+    drop(editor);
+    // The process ends next: the shell is left to the operating system, as `cli.rs` leaves
+    // it (its store's connection is not closed and checkpointed on the way out).
+    std::mem::forget(held);
+    status
+}
+
+/// The shell, for the loop: a completer that panicked holding it leaves it as it was.
+fn lock(shell: &Arc<Mutex<Shell>>) -> std::sync::MutexGuard<'_, Shell> {
+    shell.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// The host file the console's history is kept in between runs (none: this run only).
@@ -189,7 +213,7 @@ fn history_store(path: Option<&PathBuf>) -> Option<FileBackedHistory> {
     FileBackedHistory::with_file(HISTORY_LINES, path.clone()).ok()
 }
 
-fn editor(shell: &Shell, catalog: &Arc<Catalog>, view: &catalog::SharedView) -> Reedline {
+fn editor(shell: &Shell, catalog: &Arc<Catalog>, view: &catalog::SharedView, session: complete::Session) -> Reedline {
     let mut keybindings = default_emacs_keybindings();
     keybindings.add_binding(
         KeyModifiers::NONE,
@@ -198,7 +222,12 @@ fn editor(shell: &Shell, catalog: &Arc<Catalog>, view: &catalog::SharedView) -> 
     );
     // The marker replaces the prompt indicator while the menu is open: keep the prompt as it was.
     let menu = ColumnarMenu::default().with_name("completion").with_marker("$ ");
-    let completer = complete::Completer { catalog: catalog.clone(), view: view.clone(), vfs: shell.vfs().clone() };
+    let completer = complete::Completer {
+        catalog: catalog.clone(),
+        view: view.clone(),
+        vfs: shell.vfs().clone(),
+        session: Some(session),
+    };
     let highlighter = highlight::Highlighter { catalog: catalog.clone(), view: view.clone() };
     let mut editor = Reedline::create()
         .with_completer(Box::new(completer))

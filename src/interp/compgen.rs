@@ -1,14 +1,12 @@
-//! `compgen`: bash's completion generator run as a command, which scripts use to list
-//! names — `compgen -A function` (the functions defined), `compgen -v PREFIX` (variables),
-//! `compgen -c` (every command), `compgen -W "$words" -- "$cur"` (the words starting with
-//! a prefix), `compgen -f`/`-d` (files, directories), `-G` (a glob). It reads the interpreter's
-//! tables (functions, aliases, jobs), expands `-W`'s words as bash does, and prints one match
-//! a line in bash's order: the actions in bash's fixed order, then the glob's, then the words';
-//! `-X` filters them, `-P`/`-S` wrap them. `-F` and `-C` (a completion function or command)
-//! take their value and add nothing: outside a completion bash warns they may not work, and
-//! there is no completion state to run them with.
+//! The generators of bash's completion, which `compgen` runs as a command (scripts use it to
+//! list names: `compgen -A function`, `compgen -v PREFIX`, `compgen -W "$words" -- "$cur"`)
+//! and programmable completion runs for a specification: the names of each action (`-a`
+//! aliases, `-c` every command, `-f`/`-d` files and directories, `-v` variables, …) read from
+//! the interpreter's tables in bash's order, `-G`'s glob, and `-W`'s words expanded as bash
+//! expands them. `progcomp.rs` puts them together in bash's order (actions, glob, words, then
+//! `-F`'s function and `-C`'s command) and applies `-X`, `-P` and `-S`; the `compgen` builtin
+//! itself is in `complete.rs`.
 
-use super::Status;
 use super::{Interp, Io};
 use crate::ast::{Command, Word};
 
@@ -186,102 +184,6 @@ fn action_named(name: &str) -> Option<Action> {
     })
 }
 
-/// What the options asked for.
-#[derive(Default, Debug)]
-struct Request {
-    actions: Vec<Action>,
-    glob: Option<String>,
-    words: Option<String>,
-    filter: Option<String>,
-    prefix: String,
-    suffix: String,
-    plusdirs: bool,
-    dirnames: bool,
-    default: bool,
-    word: String,
-}
-
-const USAGE: &str = "compgen: usage: compgen [-abcdefgjksuv] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [word]\n";
-
-/// Reads the options as bash's `internal_getopt` does: clusters, a value attached or in the
-/// next word, `--` ending them; the first other word is the one to complete.
-fn parse(argv: &[String]) -> Result<Request, String> {
-    let mut request = Request::default();
-    let mut at = 1;
-    while at < argv.len() {
-        let arg = &argv[at];
-        if arg == "--" {
-            at += 1;
-            break;
-        }
-        if !arg.starts_with('-') || arg == "-" {
-            break;
-        }
-        let letters: Vec<char> = arg[1..].chars().collect();
-        let mut i = 0;
-        while i < letters.len() {
-            let letter = letters[i];
-            i += 1;
-            let simple = match letter {
-                'a' => Some(Action::Alias),
-                'b' => Some(Action::Builtin),
-                'c' => Some(Action::Command),
-                'd' => Some(Action::Directory),
-                'e' => Some(Action::Export),
-                'f' => Some(Action::File),
-                'g' => Some(Action::Group),
-                'j' => Some(Action::Job),
-                'k' => Some(Action::Keyword),
-                's' => Some(Action::Service),
-                'u' => Some(Action::User),
-                'v' => Some(Action::Variable),
-                _ => None,
-            };
-            if let Some(action) = simple {
-                request.actions.push(action);
-                continue;
-            }
-            if !matches!(letter, 'o' | 'A' | 'G' | 'W' | 'F' | 'C' | 'X' | 'P' | 'S') {
-                return Err(format!("-{letter}: invalid option\n{USAGE}"));
-            }
-            let value: String = if i < letters.len() {
-                let value = letters[i..].iter().collect();
-                i = letters.len();
-                value
-            } else {
-                at += 1;
-                match argv.get(at) {
-                    Some(value) => value.clone(),
-                    None => return Err(format!("-{letter}: option requires an argument\n{USAGE}")),
-                }
-            };
-            match letter {
-                'o' => match value.as_str() {
-                    "plusdirs" => request.plusdirs = true,
-                    "dirnames" => request.dirnames = true,
-                    "default" | "bashdefault" => request.default = true,
-                    "filenames" | "noquote" | "nosort" | "nospace" | "fullquote" => {}
-                    _ => return Err(format!("{value}: invalid option name\n")),
-                },
-                'A' => match action_named(&value) {
-                    Some(action) => request.actions.push(action),
-                    None => return Err(format!("{value}: invalid action name\n")),
-                },
-                'G' => request.glob = Some(value),
-                'W' => request.words = Some(value),
-                'X' => request.filter = Some(value),
-                'P' => request.prefix = value,
-                'S' => request.suffix = value,
-                // -F, -C: see the module's doc.
-                _ => {}
-            }
-        }
-        at += 1;
-    }
-    request.word = argv.get(at).cloned().unwrap_or_default();
-    Ok(request)
-}
-
 /// Splits `-W`'s text at the characters of `ifs`, a quoted part staying whole (bash's
 /// `split_at_delims`); the pieces keep their quotes, for the expansion to remove.
 fn split_words(text: &str, ifs: &str) -> Vec<String> {
@@ -347,7 +249,7 @@ fn split_words(text: &str, ifs: &str) -> Vec<String> {
 }
 
 /// A piece of `-W`'s text read as the word of a command (`: PIECE`), when it reads as one.
-fn as_word(piece: &str) -> Option<Word> {
+pub(super) fn as_word(piece: &str) -> Option<Word> {
     let script = crate::parser::parse(&format!(": {piece}")).ok()?;
     let [item] = script.body.as_slice() else { return None };
     if !item.and_or.rest.is_empty() || item.and_or.first.commands.len() != 1 {
@@ -361,82 +263,88 @@ fn as_word(piece: &str) -> Option<Word> {
     }
 }
 
-/// `compgen [-abcdefgjksuv] [-o OPTION] [-A ACTION] [-G GLOB] [-W WORDS] [-F FN] [-C CMD]
-/// [-X FILTER] [-P PREFIX] [-S SUFFIX] [WORD]`.
-pub(crate) async fn compgen(interp: &mut Interp, argv: &[String], io: &Io) -> Status {
-    let request = match parse(argv) {
-        Ok(request) => request,
-        Err(message) => {
-            let _ = io.stderr().write_text(&format!("{}compgen: {message}", interp.state.diagnostic_prefix())).await;
-            return crate::status::USAGE;
+impl Interp {
+    /// The names the actions in `bits` generate that start with `word`, in bash's order.
+    pub(super) fn action_matches(&self, bits: u32, word: &str) -> Vec<String> {
+        let mut actions: Vec<Action> = toolsh_core::compspec::action_names(bits).filter_map(action_named).collect();
+        actions.sort();
+        let mut found = Vec::new();
+        for action in actions {
+            let names = self.names_for(action, word);
+            found.extend(names.into_iter().filter(|name| name.starts_with(word)));
         }
-    };
-    if request.actions.is_empty() && request.glob.is_none() && request.words.is_none() {
-        // Nothing asked for: bash prints nothing and succeeds.
-        return 0;
+        found
     }
-    let word = request.word.as_str();
-    let mut actions = request.actions.clone();
-    actions.sort();
-    actions.dedup();
-    let mut found: Vec<String> = Vec::new();
-    for action in actions {
-        let names = interp.names_for(action, word);
-        found.extend(names.into_iter().filter(|name| name.starts_with(word)));
+
+    /// bash's own completion of `word` outside a command's position (`-o bashdefault`,
+    /// `bash_default_completion`): `$NAME`/`${NAME` the variables, `~NAME` the users,
+    /// `@NAME` the host names, a word with glob characters its matches; nothing else (file
+    /// names are readline's, `-o default`).
+    pub(super) fn default_matches(&self, word: &str) -> Vec<String> {
+        let with = |action: Action, typed: &str, before: &str, after: &str| -> Vec<String> {
+            let names = self.names_for(action, typed);
+            names
+                .into_iter()
+                .filter(|name| name.starts_with(typed))
+                .map(|name| format!("{before}{name}{after}"))
+                .collect()
+        };
+        if let Some(rest) = word.strip_prefix('$') {
+            if rest.starts_with('(') {
+                return Vec::new();
+            }
+            return match rest.strip_prefix('{') {
+                Some(name) => with(Action::Variable, name, "${", "}"),
+                None => with(Action::Variable, rest, "$", ""),
+            };
+        }
+        if let Some(user) = word.strip_prefix('~')
+            && !user.contains('/')
+        {
+            return with(Action::User, user, "~", "");
+        }
+        if let Some(host) = word.strip_prefix('@') {
+            return with(Action::Hostname, host, "@", "");
+        }
+        if word.contains(['*', '?', '[']) {
+            return self.glob_matches(word);
+        }
+        Vec::new()
     }
-    if let Some(glob) = &request.glob {
-        let options = super::Options { dotglob: false, ..interp.state.options };
-        found.extend(super::glob::glob(&interp.fs("compgen"), &interp.state.cwd, glob, &options));
+
+    /// `-G`'s matches: the glob as it is, dot files left out.
+    pub(super) fn glob_matches(&self, glob: &str) -> Vec<String> {
+        let options = super::Options { dotglob: false, ..self.state.options };
+        super::glob::glob(&self.fs("compgen"), &self.state.cwd, glob, &options)
     }
-    if let Some(text) = &request.words {
-        let ifs = interp.state.vars.get_str("IFS").unwrap_or(" \t\n").to_string();
-        let noglob = std::mem::replace(&mut interp.state.options.noglob, true);
+
+    /// `-W`'s words that start with `word`, each expanded as bash expands them (no globbing);
+    /// `None` when an expansion failed.
+    pub(super) async fn wordlist_matches(&mut self, text: &str, word: &str, io: &Io) -> Option<Vec<String>> {
+        let ifs = self.state.vars.get_str("IFS").unwrap_or(" \t\n").to_string();
+        let noglob = std::mem::replace(&mut self.state.options.noglob, true);
+        let mut found = Vec::new();
         for piece in split_words(text, &ifs) {
             let Some(parsed) = as_word(&piece) else {
                 found.extend(std::iter::once(piece).filter(|p| p.starts_with(word)));
                 continue;
             };
-            match Box::pin(interp.expand_words(std::slice::from_ref(&parsed), io)).await {
+            match Box::pin(self.expand_words(std::slice::from_ref(&parsed), io)).await {
                 Ok(fields) => found.extend(fields.into_iter().filter(|field| field.starts_with(word))),
                 Err(_) => {
-                    interp.state.options.noglob = noglob;
-                    return 1;
+                    self.state.options.noglob = noglob;
+                    return None;
                 }
             }
         }
-        interp.state.options.noglob = noglob;
+        self.state.options.noglob = noglob;
+        Some(found)
     }
-    if let Some(filter) = &request.filter {
-        let (negated, pattern) = match filter.strip_prefix('!') {
-            Some(rest) => (true, rest),
-            None => (false, filter.as_str()),
-        };
-        let pattern = super::pattern::Pattern::new(&with_word(pattern, word));
-        // `-X PAT` removes what matches; `-X !PAT` keeps only what does.
-        found.retain(|name| pattern.matches(name) == negated);
-    }
-    if request.plusdirs || ((request.dirnames || request.default) && found.is_empty()) {
-        let names =
-            if request.default && !request.dirnames { interp.files(word, false) } else { interp.files(word, true) };
-        found.extend(names);
-    }
-    if found.is_empty() {
-        return 1;
-    }
-    let mut out = String::new();
-    for name in found {
-        out.push_str(&request.prefix);
-        out.push_str(&name);
-        out.push_str(&request.suffix);
-        out.push('\n');
-    }
-    let _ = io.stdout().write_text(&out).await;
-    0
 }
 
 /// `-X`'s pattern with each unquoted `&` replaced by the word being completed (its pattern
 /// characters quoted); `\&` is a plain `&`.
-fn with_word(pattern: &str, word: &str) -> String {
+pub(super) fn with_word(pattern: &str, word: &str) -> String {
     let mut out = String::new();
     let mut chars = pattern.chars();
     while let Some(c) = chars.next() {
@@ -544,7 +452,7 @@ impl Interp {
 
     /// The files (or only directories) whose path starts with `word`, dot files included as
     /// readline's completion lists them, `.` and `..` when the last part of `word` starts them.
-    fn files(&self, word: &str, dirs_only: bool) -> Vec<String> {
+    pub(super) fn files(&self, word: &str, dirs_only: bool) -> Vec<String> {
         let (dir, base) = match word.rfind('/') {
             Some(at) => (&word[..=at], &word[at + 1..]),
             None => ("", word),
@@ -579,19 +487,6 @@ mod tests {
             ["$(echo a b)", "${x:- y}", "`echo c d`", "e"]
         );
         assert!(split_words("", " ").is_empty());
-    }
-
-    #[test]
-    fn options_read_as_bash_reads_them() {
-        let argv: Vec<String> =
-            ["compgen", "-vA", "function", "-Wx y", "--", "-p"].iter().map(|s| s.to_string()).collect();
-        let request = parse(&argv).expect("parses");
-        assert_eq!(request.actions, [Action::Variable, Action::Function]);
-        assert_eq!(request.words.as_deref(), Some("x y"));
-        assert_eq!(request.word, "-p");
-        assert!(parse(&["compgen".to_string(), "-z".to_string()]).is_err());
-        assert!(parse(&["compgen".to_string(), "-A".to_string(), "nope".to_string()]).is_err());
-        assert!(parse(&["compgen".to_string(), "-W".to_string()]).is_err());
     }
 
     #[test]

@@ -7,6 +7,7 @@
 
 mod brace;
 mod compgen;
+mod complete;
 mod cond;
 mod coproc;
 mod exec;
@@ -17,6 +18,7 @@ mod keyword;
 pub(crate) mod line;
 mod notfound;
 mod pathsearch;
+pub(crate) mod progcomp;
 mod redirect;
 mod select;
 pub(crate) mod sessions;

@@ -130,7 +130,9 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
         Special::Caller => Ok(caller(interp, &argv, io).await),
         Special::History => super::history::history(interp, &argv, io).await,
         Special::Fc => super::history::fc(interp, &argv, io).await,
-        Special::Compgen => Ok(super::compgen::compgen(interp, &argv, io).await),
+        Special::Compgen => super::complete::compgen(interp, &argv, io).await,
+        Special::Complete => Ok(interp.complete_builtin(&argv, io).await),
+        Special::Compopt => Ok(interp.compopt_builtin(&argv, io).await),
         Special::Let => {
             let mut exprs = match parsed(&interp.state, &argv, io).await {
                 Ok(args) => args.operands,
@@ -236,6 +238,11 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
         Special::Which => which(interp, argv, io).await,
         Special::Hash => hash(interp, argv, io).await,
         Special::Trap => trap(interp, argv, io).await,
+        // Without job control bash's fg and bg say so before reading a word.
+        Special::Fg | Special::Bg if !interp.job_control() => {
+            complain(&interp.state, io, &argv[0], "no job control").await;
+            Ok(1)
+        }
         Special::Wait | Special::Jobs | Special::Disown | Special::Fg | Special::Bg => {
             let args = match parsed(&interp.state, &argv, io).await {
                 Ok(args) => args,

@@ -18,6 +18,8 @@ const NOT_COMPARED: &[(&str, &str)] = &[
     ("jq", "its words follow jq 1.7; the host has 1.6 (the status is compared)"),
     ("xxd", "vim's xxd reads `--no-such-option` as `-n` (a C variable name) and dumps the file"),
     ("rg", "ripgrep's words are its argument parser's (clap), not GNU's (the status is compared)"),
+    ("fg", "without job control bash says so before it reads a word (the status is compared)"),
+    ("bg", "without job control bash says so before it reads a word (the status is compared)"),
 ];
 
 #[test]

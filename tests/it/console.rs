@@ -184,6 +184,22 @@ fn tab_completes_commands_flags_and_workspace_paths() {
 }
 
 #[test]
+fn tab_runs_the_sessions_completion_function() {
+    let console = Console::start("progcomp", &[], &[]);
+    // The function counts its calls in the session and offers the word before the cursor's
+    // predecessor, so the candidate proves COMP_WORDS and COMP_CWORD reached it.
+    console.type_text(r#"_deploy() { calls=$((calls+1)); COMPREPLY=("to-${COMP_WORDS[COMP_CWORD-1]}"); }; complete -F _deploy deploy"#);
+    console.keys(&["Enter"]);
+    console.type_text("deploy prod t");
+    console.keys(&["Tab"]);
+    console.wait_for("$ deploy prod to-prod ");
+    console.keys(&["C-u"]);
+    console.type_text("echo calls=$calls");
+    console.keys(&["Enter"]);
+    console.wait_for("\ncalls=1\n");
+}
+
+#[test]
 fn multi_line_heredocs_and_blocks_and_history_recall() {
     let console = Console::start("multiline", &[], &[]);
     console.type_text("cat <<EOF");

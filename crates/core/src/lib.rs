@@ -18,6 +18,7 @@ pub use toolsh_vfs as vfs;
 pub mod arith;
 pub mod assoc;
 pub mod command;
+pub mod compspec;
 pub mod contract;
 pub mod glob;
 pub mod histexpand;

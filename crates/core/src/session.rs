@@ -192,6 +192,10 @@ pub struct State {
     pub arrayref_words: Vec<String>,
     /// The command hash table (`hash -p`, `BASH_CMDS`).
     pub hashed: Arc<HashTable>,
+    /// The programmable-completion specifications (`complete`, `compopt`).
+    pub completions: Arc<crate::compspec::Completions>,
+    /// The completion being generated, while its function runs (`compopt` without a name).
+    pub completing: Option<crate::compspec::Current>,
     /// `alias` definitions, by name.
     pub aliases: std::sync::Arc<std::collections::BTreeMap<String, String>>,
     /// The functions and sourced files being run, outermost first (FUNCNAME, BASH_SOURCE,
@@ -353,6 +357,8 @@ fn shell_variables(vars: &mut Vars, cwd: &str, inherited: bool) {
         // `$BASH` names the shell scripts run under (they test it to know bash runs them).
         ("BASH", "/bin/bash"),
         ("MACHTYPE", machtype.as_str()),
+        // Where programmable completion splits a line into `COMP_WORDS`.
+        ("COMP_WORDBREAKS", " \t\n\"'@><=;|&(:"),
     ];
     for (name, value) in always {
         let _ = vars.set(name, value);
@@ -418,6 +424,8 @@ impl State {
             dirstack_read: Vec::new(),
             arrayref_words: Vec::new(),
             hashed: Arc::default(),
+            completions: Arc::default(),
+            completing: None,
             aliases: Default::default(),
             frames: Vec::new(),
             source: Arc::from(""),

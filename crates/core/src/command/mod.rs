@@ -769,6 +769,10 @@ pub enum Special {
     Fc,
     /// `compgen`.
     Compgen,
+    /// `complete`.
+    Complete,
+    /// `compopt`.
+    Compopt,
     /// `let`.
     Let,
     /// `break`.
