@@ -78,11 +78,25 @@ sys.exit(int(sys.argv[3]) if len(sys.argv) > 3 else 0)
 
 
 def cases(text):
-    """Yields (line number, name, code) per case."""
+    """Yields (line number, name, code) per case. Annotations are left out: `## key: value`
+    lines, and the multi-line blocks (`## STDOUT:`, `## OK bash STDERR:`, … up to `## END`)
+    of files fetched as they are."""
     name = None
     start = 0
     code = []
+    in_block = False
     for number, line in enumerate(text.split("\n"), 1):
+        if in_block:
+            # A block ends at `## END`, or where the next annotation or case begins.
+            if line.rstrip() == "## END":
+                in_block = False
+                continue
+            if not line.startswith("## ") and not line.startswith("###"):
+                continue
+            in_block = False
+        if line.startswith("## ") and line.rstrip().endswith(":"):
+            in_block = True
+            continue
         if line.startswith("###") and not line.startswith("####!"):
             head = line.lstrip("#")
             if line.startswith("#### ") or line.startswith("### "):
