@@ -781,7 +781,7 @@ impl Interp {
             if let (Some(index), AssignValue::Scalar(_)) = (&assign.index, &assign.value) {
                 let key = self.subscript(name, index, io).await?;
                 if self.state.vars.before_first(name, &key) {
-                    self.error(io, &format!("{name}[{key}]: bad array subscript")).await;
+                    self.report(io, &format!("{name}[{key}]: bad array subscript")).await?;
                     return Err(Flow::Discard);
                 }
             }
@@ -805,7 +805,7 @@ impl Interp {
                 let value = self.expand_assigned(word, io).await?;
                 let (array, key) = self.reference_element(name, io).await?;
                 if matches!(key.as_str(), "@" | "*") {
-                    self.error(io, &format!("{array}[{key}]: bad array subscript")).await;
+                    self.report(io, &format!("{array}[{key}]: bad array subscript")).await?;
                     return Ok(false);
                 }
                 self.state.vars.unreference_array(name, &array);
@@ -881,7 +881,7 @@ impl Interp {
                 }
                 if let Some(key) = key {
                     if self.state.vars.before_first(name, &key) {
-                        self.error(io, &format!("{name}[{key}]: bad array subscript")).await;
+                        self.report(io, &format!("{name}[{key}]: bad array subscript")).await?;
                         return Err(Flow::Discard);
                     }
                     if assign.append {
@@ -997,7 +997,7 @@ impl Interp {
         // are 0; only one written empty (`a[]`) is refused.
         let bad = if assoc { text.is_empty() } else { index.parts.is_empty() || matches!(text.trim(), "*" | "@") };
         if bad {
-            self.error(io, &format!("{name}[{}]: bad array subscript", as_written(index))).await;
+            self.report(io, &format!("{name}[{}]: bad array subscript", as_written(index))).await?;
             return Err(Flow::Discard);
         }
         if assoc {
@@ -1065,11 +1065,11 @@ impl Interp {
                     if idx < 0 {
                         idx = idx.saturating_add(end);
                         if idx < 0 {
-                            self.error(
+                            self.report(
                                 io,
                                 &format!("[{}]={}: bad array subscript", as_written(key), as_written(&element.value)),
                             )
-                            .await;
+                            .await?;
                             continue;
                         }
                     }
@@ -1127,7 +1127,7 @@ impl Interp {
                 let value = words.next().unwrap_or_default();
                 if key.is_empty() {
                     // bash refuses the pair and goes on.
-                    self.error(io, "\"\": bad array subscript").await;
+                    self.report(io, "\"\": bad array subscript").await?;
                     continue;
                 }
                 map.insert(key, value);
@@ -1154,8 +1154,8 @@ impl Interp {
                 None => {
                     // Said as written, and not expanded (bash expands nothing of it).
                     let written = element.value.to_string();
-                    self.error(io, &format!("{name}: {written}: must use subscript when assigning associative array"))
-                        .await;
+                    self.report(io, &format!("{name}: {written}: must use subscript when assigning associative array"))
+                        .await?;
                 }
             }
         }

@@ -355,7 +355,7 @@ impl Interp {
                 };
                 if matches.is_empty() {
                     if self.state.options.failglob {
-                        self.error(io, &format!("no match: {}", field.text)).await;
+                        self.report(io, &format!("no match: {}", field.text)).await?;
                         return Err(Flow::Discard);
                     }
                     if !self.state.options.nullglob {
@@ -816,6 +816,17 @@ impl Interp {
         Flow::Discard
     }
 
+    /// Says an error bash says with its `report_error` (a bad substitution, a bad array
+    /// subscript, failglob's `no match`…): under `set -e` the shell then exits with status 1,
+    /// even where errexit is otherwise ignored (`if`, `||`), as bash's does.
+    pub(crate) async fn report(&self, io: &Io, message: &str) -> Result<(), Flow> {
+        self.error(io, message).await;
+        if self.state.options.errexit {
+            return Err(Flow::Exit(1));
+        }
+        Ok(())
+    }
+
     /// Prints `message` on the shell's stderr after bash's prefix (`s.sh: line 4: `,
     /// [`crate::session::State::diagnostic_prefix`]). Boxed: errors are rare, and every future
     /// that may print one would otherwise carry the write's state.
@@ -940,7 +951,7 @@ impl Interp {
 
     async fn expand_param<'w>(&mut self, param: &'w ParamExpr, io: &Io) -> Result<ParamValue<'w>, Flow> {
         if let ParamOp::Bad(text) = &param.op {
-            self.error(io, &format!("${{{text}}}: bad substitution")).await;
+            self.report(io, &format!("${{{text}}}: bad substitution")).await?;
             return Err(self.posix_fatal(Flow::Discard));
         }
         if param.indirect
@@ -986,11 +997,11 @@ impl Interp {
                     true => format!("{written}: invalid indirect expansion"),
                     false => ": invalid variable name".to_string(),
                 };
-                self.error(io, &message).await;
+                self.report(io, &message).await?;
                 return Err(Flow::Discard);
             } else {
                 let Some((name, index)) = split_indirect(&target) else {
-                    self.error(io, &format!("{target}: invalid variable name")).await;
+                    self.report(io, &format!("{target}: invalid variable name")).await?;
                     return Err(Flow::Discard);
                 };
                 (Cow::Owned(name), Cow::Owned(index))
@@ -1527,7 +1538,7 @@ impl Interp {
                         let scalar = matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Str(_)));
                         if self.state.vars.before_first(name, &key) || scalar && key.trim().starts_with('-') {
                             // bash says so and goes on with nothing.
-                            self.error(io, &format!("{name}: bad array subscript")).await;
+                            self.report(io, &format!("{name}: bad array subscript")).await?;
                             return Ok(ParamValue::Unset);
                         }
                         let Some(var) = self.state.vars.get(name) else {

@@ -231,3 +231,31 @@ set -u; echo "start"; echo "$never_set"; echo after
 ## stdout:
 start
 ## status: 127
+
+### under set -e an error bash reports (bad substitution, bad subscript, failglob) exits, even in if and ||
+for code in 'x=1; if echo ${x@Z}; then :; fi' 'x=(1); echo ${x[-5]} || true' 'a[-1]=1' 'echo ${!nope}' \
+  'shopt -s failglob; for f in *.none; do :; done' 'declare -A A; A=([j]=1 2)' 'x=1; f() { echo ${x@Z}; }; f || true' \
+  'x=1; ( echo ${x@Z}; echo in-sub ) || true'; do
+  bash -c "set -e; $code
+echo after" 2>&1
+  echo "status $?"
+done
+## stdout:
+bash: line 1: ${x@Z}: bad substitution
+status 1
+bash: line 1: x: bad array subscript
+status 1
+bash: line 1: a[-1]: bad array subscript
+status 1
+bash: line 1: nope: invalid indirect expansion
+status 1
+bash: line 1: no match: *.none
+status 1
+bash: line 1: A: 2: must use subscript when assigning associative array
+status 1
+environment: line 1: ${x@Z}: bad substitution
+status 1
+bash: line 1: ${x@Z}: bad substitution
+after
+status 0
+## status: 0
