@@ -1060,30 +1060,36 @@ impl Interp {
             _ => {}
         }
         let value = self.lookup(name, index, io).await?;
-        // Under `set -u` an unset parameter is an error for every operator but the tests.
+        // Under `set -u` an unset parameter is an error for every operator but the tests (and
+        // `${x@Q}`, `${x@a}`… too).
         if matches!(value, ParamValue::Unset)
             && matches!(
                 param.op,
-                ParamOp::Trim { .. } | ParamOp::Replace { .. } | ParamOp::Case { .. } | ParamOp::Slice { .. }
+                ParamOp::None
+                    | ParamOp::Trim { .. }
+                    | ParamOp::Replace { .. }
+                    | ParamOp::Case { .. }
+                    | ParamOp::Slice { .. }
+                    | ParamOp::Transform(_)
             )
+            // An array's own attributes are there with element 0 unset (`${f@a}` of
+            // `f=([1]=x)`); one with no element is refused below.
+            && !(matches!(param.op, ParamOp::Transform('a' | 'A'))
+                && index.is_none()
+                && matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Indexed(_) | Value::Assoc(_))))
         {
-            self.check_unset(name, io).await?;
+            // bash names an element as written: `m[$k]: unbound variable`.
+            match index {
+                Some(Subscript::Expr(key)) => self.check_unset(&format!("{name}[{key}]"), io).await?,
+                // and a positional parameter written without braces with its `$`.
+                _ if param.bare && name.starts_with(|c: char| c.is_ascii_digit()) => {
+                    self.check_unset(&format!("${name}"), io).await?
+                }
+                _ => self.check_unset(name, io).await?,
+            }
         }
         match &param.op {
-            ParamOp::None => {
-                if matches!(value, ParamValue::Unset) {
-                    // bash names an element as written: `m[$k]: unbound variable`.
-                    match index {
-                        Some(Subscript::Expr(key)) => self.check_unset(&format!("{name}[{key}]"), io).await?,
-                        // and a positional parameter written without braces with its `$`.
-                        _ if param.bare && name.starts_with(|c: char| c.is_ascii_digit()) => {
-                            self.check_unset(&format!("${name}"), io).await?
-                        }
-                        _ => self.check_unset(name, io).await?,
-                    }
-                }
-                Ok(value)
-            }
+            ParamOp::None => Ok(value),
             ParamOp::Test { kind, colon, word } => {
                 let is_null = match &value {
                     ParamValue::Unset => true,
@@ -1970,10 +1976,10 @@ fn change_case(text: &str, to: CaseTo, all: bool, pattern: Option<&Pattern>) -> 
         let selected = (all || idx == 0) && pattern.is_none_or(|p| p.matches(&c.to_string()));
         if selected {
             match to {
-                CaseTo::Upper => out.extend(c.to_uppercase()),
-                CaseTo::Lower => out.extend(c.to_lowercase()),
-                CaseTo::Toggle if c.is_uppercase() => out.extend(c.to_lowercase()),
-                CaseTo::Toggle => out.extend(c.to_uppercase()),
+                CaseTo::Upper => out.push(super::vars::upper_char(c)),
+                CaseTo::Lower => out.push(super::vars::lower_char(c)),
+                CaseTo::Toggle if c.is_uppercase() => out.push(super::vars::lower_char(c)),
+                CaseTo::Toggle => out.push(super::vars::upper_char(c)),
             }
         } else {
             out.push(c);
@@ -1996,9 +2002,9 @@ fn transform(text: &str, op: char, name: &str, attrs: super::vars::Attrs, kind: 
         'Q' | 'K' | 'k' if crate::builtins::wants_ansi_c(text) => crate::builtins::ansi_c_quote(text),
         'Q' | 'K' | 'k' => format!("'{}'", text.replace('\'', "'\\''")),
         'E' => crate::builtins::expand_backslashes(text).0,
-        'U' => text.to_uppercase(),
+        'U' => super::vars::upper(text),
         'u' => change_case(text, CaseTo::Upper, false, None),
-        'L' => text.to_lowercase(),
+        'L' => super::vars::lower(text),
         'A' => {
             // `declare -FLAGS name=…` when the variable has attributes, `name=…` otherwise.
             let flags = transform("", 'a', name, attrs, kind);

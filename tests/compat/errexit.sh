@@ -259,3 +259,32 @@ bash: line 1: ${x@Z}: bad substitution
 after
 status 0
 ## status: 0
+
+### under set -u the transformations (@Q, @a, @A…) of an unset parameter are errors too
+for code in 'echo "[${u@Q}]"' 'declare x; echo "[${x@a}]"' 'x=1; echo "[${x[3]@Q}]"' 'echo "[${1@Q}]"' \
+  'declare -A A; echo "[${A[k]#a}]"' 'a=(); echo "[${a[@]@Q}]"' 'set --; echo "[${@@Q}]"' \
+  'declare -a f=([1]=x); echo "[${f@a}] [${f@A}]"'; do
+  bash -c "set -u; $code; echo after" 2>&1
+  echo "status $?"
+done
+## stdout:
+bash: line 1: u: unbound variable
+status 127
+bash: line 1: x: unbound variable
+status 127
+bash: line 1: x[3]: unbound variable
+status 127
+bash: line 1: 1: unbound variable
+status 127
+bash: line 1: A[k]: unbound variable
+status 127
+[]
+after
+status 0
+[]
+after
+status 0
+[a] [declare -a f]
+after
+status 0
+## status: 0

@@ -460,3 +460,15 @@ none
 environment: line 1: 3: unbound variable
 environment: line 1: $2: unbound variable
 ## status: 127
+
+### case conversion maps one character to one, as towupper does: ß stays, Σ lowers to σ
+s=$'stra\u00dfe' g=$'\u039f\u03a3'
+echo "${s^^} ${s@U} ${s^}"
+echo "${g,,} ${g@L}"
+declare -u u=$s; declare -l l=$g; declare -c c=$'\u00dfx'
+echo "$u $l $c"
+## stdout:
+STRAßE STRAßE Straße
+οσ οσ
+STRAßE οσ ßx
+## status: 0

@@ -1292,16 +1292,46 @@ pub fn array_reference(text: &str, literal: bool) -> Option<(&str, &str)> {
     (is_name(name) && close + 1 == text.len() && close > open + 1).then(|| (name, &text[open + 1..close]))
 }
 
+/// `c` in upper case as bash's `towupper` gives it: one character for one, so `ß` (whose
+/// Unicode upper case is the two letters `SS`) stays as it is.
+pub fn upper_char(c: char) -> char {
+    let mut mapped = c.to_uppercase();
+    match (mapped.next(), mapped.next()) {
+        (Some(upper), None) => upper,
+        _ => c,
+    }
+}
+
+/// `c` in lower case as bash's `towlower` gives it: one character for one, and `Σ` is `σ`
+/// wherever it stands (Rust's `str::to_lowercase` writes a word's last as `ς`).
+pub fn lower_char(c: char) -> char {
+    let mut mapped = c.to_lowercase();
+    match (mapped.next(), mapped.next()) {
+        (Some(lower), None) => lower,
+        _ => c,
+    }
+}
+
+/// `text` in upper case, character by character ([`upper_char`]).
+pub fn upper(text: &str) -> String {
+    text.chars().map(upper_char).collect()
+}
+
+/// `text` in lower case, character by character ([`lower_char`]).
+pub fn lower(text: &str) -> String {
+    text.chars().map(lower_char).collect()
+}
+
 /// Applies `declare -l`/`-u`/`-c` to a value.
 pub fn apply_case(attrs: Attrs, value: String) -> String {
     if attrs.has(Attrs::CAPITALIZE) {
         let mut chars = value.chars();
-        let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
-        first + &chars.as_str().to_lowercase()
+        let first = chars.next().map(upper_char).map(String::from).unwrap_or_default();
+        first + &lower(chars.as_str())
     } else if attrs.has(Attrs::LOWER) {
-        value.to_lowercase()
+        lower(&value)
     } else if attrs.has(Attrs::UPPER) {
-        value.to_uppercase()
+        upper(&value)
     } else {
         value
     }
