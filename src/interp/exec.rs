@@ -1109,11 +1109,11 @@ impl Interp {
 
     /// The value of an associative array assignment (`m=([k]=v …)`, `m+=(…)`).
     async fn assoc_value(&mut self, name: &str, elements: &[ArrayElem], append: bool, io: &Io) -> Result<Value, Flow> {
-        let mut map = match self.state.vars.get(name).map(|v| &v.value) {
-            Some(Value::Assoc(map)) if append => map.clone(),
+        let (mut map, old) = match self.state.vars.get(name).map(|v| &v.value) {
+            Some(Value::Assoc(map)) if append => (map.clone(), None),
             // The new table is as large as the old (bash's order depends on it).
-            Some(Value::Assoc(map)) => map.emptied(),
-            _ => Default::default(),
+            Some(Value::Assoc(map)) => (map.emptied(), Some(map.clone())),
+            _ => (Default::default(), None),
         };
         // bash 5.1+: a list whose first element has no `[key]=` is key-value pairs
         // (`m=(k1 v1 k2 v2)`, a missing last value empty).
@@ -1134,15 +1134,16 @@ impl Interp {
             }
             return Ok(Value::Assoc(map));
         }
-        // bash adds `[k]+=v` to the value the array had before the list (none unless `m+=(…)`),
-        // not to one set earlier in the list.
-        let before = elements.iter().any(|e| e.append).then(|| map.clone());
+        // bash adds `[k]+=v` of `m+=(…)` to the array as the list has made it so far, but that
+        // of `m=(…)` to the value the array had before the list (bash 5.2: `m=([k]=1 [k]+=2)`
+        // is 2), not to one set earlier in the list.
+        let before = if elements.iter().any(|e| e.append) { old } else { None };
         for element in elements {
             match &element.key {
                 Some(key) => {
                     let value = self.expand_string(&element.value, io).await?;
                     let key = self.expand_string(key, io).await?;
-                    let value = match before.as_ref().and_then(|before| before.get(&key)) {
+                    let value = match if append { map.get(&key) } else { before.as_ref().and_then(|b| b.get(&key)) } {
                         Some(old) if element.append => {
                             let integer = self.state.vars.get(name).is_some_and(|v| v.attrs.has(Attrs::INTEGER));
                             if integer { format!("({old})+({value})") } else { old.clone() + &value }

@@ -733,3 +733,17 @@ array[@]: bad array subscript
 array[*]: bad array subscript
 declare: array: not found
 ## status: 0
+
+### [k]+=v in an associative list: m+=(…) adds to the value set earlier in the list, m=(…) to the old one
+declare -A a; a=([h]=1 [h]+=2); declare -p a
+a+=([h]+=:3 [h]+=:5); declare -p a
+a=([h]=x [h]+=y); declare -p a
+declare -A b=([h]=1 [h]+=2); b+=([g]=1 [g]+=2 [h]+=3); declare -p b
+declare -Ai n=([k]=1); n+=([k]+=2 [k]+=3); declare -p n
+## stdout:
+declare -A a=([h]="2" )
+declare -A a=([h]="2:3:5" )
+declare -A a=([h]="2:3:5y" )
+declare -A b=([h]="23" [g]="12" )
+declare -Ai n=([k]="6" )
+## status: 0
