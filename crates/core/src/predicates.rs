@@ -47,7 +47,27 @@ pub fn unary_test(op: &str, arg: &str, state: &State, vfs: &Fs<'_>) -> bool {
                     Value::Unset => false,
                     _ => true,
                 },
-                (Some(var), Some(key)) => var.keys().iter().any(|k| k == key),
+                (Some(var), Some(key)) if matches!(var.value, Value::Assoc(_)) => var.keys().iter().any(|k| k == key),
+                // An indexed array's subscript is arithmetic (`a[i+1]`), and a negative one
+                // counts back from the end, as in bash; a side effect in it is not kept.
+                (Some(var), Some(key)) => {
+                    let Ok(mut idx) = crate::arith::eval_arith(key, &mut state.clone()) else {
+                        return false;
+                    };
+                    let keys: Vec<i64> = match &var.value {
+                        Value::Indexed(map) => map.keys().copied().collect(),
+                        Value::Unset => Vec::new(),
+                        _ => vec![0],
+                    };
+                    if idx < 0 {
+                        // A scalar has no end to count from (bash: a bad subscript).
+                        if !matches!(var.value, Value::Indexed(_)) {
+                            return false;
+                        }
+                        idx = idx.saturating_add(keys.last().map_or(0, |last| last.saturating_add(1)));
+                    }
+                    keys.contains(&idx)
+                }
                 (None, _) => false,
             }
         }
