@@ -747,3 +747,22 @@ declare -A a=([h]="2:3:5y" )
 declare -A b=([h]="23" [g]="12" )
 declare -Ai n=([k]="6" )
 ## status: 0
+
+### printf -v, read, test -v and [[ -v ]] expand an associative array's key once more, as unset does
+declare -A A; x=zz; A[zz]=2; k="a b"
+printf -v 'A["q"]' %s v; read 'A[$x]' <<< rd; read "A[$k]" <<< sp
+declare -p A
+test -v 'A[$x]'; echo "test \$x: $?"; test -v 'A["q"]'; echo "test quoted: $?"
+[[ -v 'A[$x]' ]]; echo "[[ \$x: $?"; [[ -v A[$x] ]]; echo "[[ zz: $?"
+unset 'A[$x]'; declare -p A
+shopt -s assoc_expand_once; printf -v 'A[$x]' %s once; test -v 'A[$x]'; echo "once: $?"; declare -p A
+## stdout:
+declare -A A=([q]="v" [zz]="rd" ["a b"]="sp" )
+test $x: 0
+test quoted: 0
+[[ $x: 0
+[[ zz: 0
+declare -A A=([q]="v" ["a b"]="sp" )
+once: 0
+declare -A A=([q]="v" ["a b"]="sp" ["\$x"]="once" )
+## status: 0

@@ -1026,10 +1026,26 @@ impl crate::session::State {
             }
             return Ok(self.try_set_var(target, value)?);
         }
-        let Some((name, subscript, _)) = self.element_operand(target, false) else {
+        let Some((name, subscript, as_is)) = self.element_operand(target, false) else {
             return Err(TargetError::Invalid(target.to_string()));
         };
-        self.set_element_target(name, subscript, value)
+        // Unless `assoc_expand_once`, an associative array's key is expanded once more, as
+        // `unset` expands it (`printf -v 'm["k"]'` sets the key k, `read 'm[$k]'` the key $k
+        // holds).
+        let key = match self.vars.get(name).map(|var| &var.value) {
+            Some(crate::vars::Value::Assoc(_)) if !as_is => self.assoc_key_text(subscript)?,
+            _ => subscript.to_string(),
+        };
+        self.set_element_target(name, &key, value)
+    }
+
+    /// An associative array's key written in an operand (`unset 'm[$k]'`, `test -v 'm["k"]'`)
+    /// expanded once more, as bash's evaluator expands a subscript: quotes removed, `$name`
+    /// read; a command substitution stays as text here.
+    pub fn assoc_key_text(&mut self, subscript: &str) -> Result<String, TargetError> {
+        let mut env = ArithVars::new(self, None);
+        let mut evaluator = Evaluator { env: &mut env, depth: 0, text: subscript };
+        evaluator.subscript_text(subscript).map_err(|err| TargetError::Subscript(err.0))
     }
 
     /// `name[subscript]` as bash's `valid_array_reference` reads an operand of `read`,
@@ -1077,11 +1093,7 @@ impl crate::session::State {
         let last = match self.vars.get(name).map(|var| &var.value) {
             Some(crate::vars::Value::Indexed(map)) => map.keys().next_back().copied(),
             Some(crate::vars::Value::Assoc(_)) if !as_is => {
-                let key = {
-                    let mut env = ArithVars::new(self, None);
-                    let mut evaluator = Evaluator { env: &mut env, depth: 0, text: subscript };
-                    evaluator.subscript_text(subscript).map_err(|err| TargetError::Subscript(err.0))?
-                };
+                let key = self.assoc_key_text(subscript)?;
                 self.vars.unset_element(name, &key);
                 return Ok(());
             }
