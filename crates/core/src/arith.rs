@@ -109,8 +109,12 @@ enum Expr {
     Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
 }
 
-/// Deepest recursion when variables refer to expressions that refer to variables.
-const MAX_DEPTH: usize = 64;
+/// Deepest recursion when variables refer to expressions that refer to variables: bash's
+/// `MAX_EXPR_RECURSION_LEVEL` of 1024 counts two more levels of its own (ble.sh loops by a
+/// variable that names itself, a level a pass).
+/// Each level grows the stack on the heap past a red zone, so it is not the thread's stack
+/// that bounds it.
+const MAX_DEPTH: usize = 1022;
 
 /// `]` is none: after an operand bash calls it an invalid operator, elsewhere a missing operand.
 const OPERATORS: [&str; 43] = [
@@ -531,10 +535,10 @@ fn eval_depth(text: &str, env: &mut dyn ArithEnv, depth: usize) -> Result<i64, A
     if depth > MAX_DEPTH {
         return Err(ArithError::new(format!("{text}: expression recursion level exceeded")));
     }
-    match parse_cached(text)? {
+    stacker::maybe_grow(64 * 1024, 1024 * 1024, || match parse_cached(text)? {
         Some(expr) => Evaluator { env, depth, text }.eval(&expr),
         None => Ok(0),
-    }
+    })
 }
 
 /// Expressions parsed before, by text: loops evaluate the same few expressions many times.
