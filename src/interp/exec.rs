@@ -1617,6 +1617,11 @@ impl Interp {
     /// decoded, then its parameters and substitutions expanded.
     pub(crate) async fn expand_prompt_string(&mut self, text: &str, io: &Io) -> String {
         let var = |interp: &Self, name: &str| interp.state.vars.get_str(name).unwrap_or_default().to_string();
+        let now = || {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+        };
         // What an escape stands for is text: quoted so that the expansion leaves it alone.
         let quote = |value: &str| {
             let mut out = String::with_capacity(value.len());
@@ -1648,7 +1653,36 @@ impl Interp {
                 'e' => "\x1b".to_string(),
                 'n' => "\n".to_string(),
                 'r' => "\r".to_string(),
+                // bash leaves this one unquoted: the backslash then quotes what follows it in
+                // the expansion (`\\$` is `$`).
+                '\\' if chars.peek().is_some() => {
+                    src.push('\\');
+                    continue;
+                }
                 '\\' => "\\".to_string(),
+                // The time now, in the zone of `TZ`, as bash's strftime formats show it.
+                't' | 'T' | '@' | 'A' | 'd' => {
+                    let format = match esc {
+                        't' => "%H:%M:%S",
+                        'T' => "%I:%M:%S",
+                        '@' => "%I:%M %p",
+                        'A' => "%H:%M",
+                        _ => "%a %b %d",
+                    };
+                    toolsh_builtins::format_time(&self.state, format, now())
+                }
+                'D' if chars.peek() == Some(&'{') => {
+                    let rest: String = chars.clone().skip(1).collect();
+                    // Without its `}` the format runs to the end, as bash reads it.
+                    let close = rest.find('}').unwrap_or(rest.len());
+                    let format = &rest[..close];
+                    for _ in 0..close + 2 {
+                        chars.next();
+                    }
+                    // An empty format is the locale's time, `%X`.
+                    let format = if format.is_empty() { "%X" } else { format };
+                    toolsh_builtins::format_time(&self.state, format, now())
+                }
                 '[' | ']' => String::new(),
                 '$' => if var(self, "EUID") == "0" { "#" } else { "$" }.to_string(),
                 'u' => var(self, "USER"),

@@ -472,3 +472,28 @@ STRAßE STRAßE Straße
 οσ οσ
 STRAßE οσ ßx
 ## status: 0
+
+### prompt strings: time escapes \t \T \@ \A \d \D{…}, and \\ quoting what follows it
+export TZ=UTC
+for p in '\t' '\T' '\@' '\A' '\d' '\D{%Y-%m}' '\D{}' '\D{%H'; do
+  PS1=$p; v=${PS1@P}
+  [[ $v =~ ^[0-9]{2}:[0-9]{2}(:[0-9]{2})?( [AP]M)?$|^[A-Z][a-z]{2}\ [A-Z][a-z]{2}\ [0-9]{2}$|^[0-9]{4}-[0-9]{2}$|^[0-9]{2}$ ]] && echo "$p ok" || echo "$p: $v"
+done
+x='\' HOME=/h
+for p in '\\$' '\\\\$ \\\\x $HOME' '[\\]' '\\' '\\$x' 'a\[b\]c'; do PS1=$p; printf '%s\n' "${PS1@P}"; done
+## stdout:
+\t ok
+\T ok
+\@ ok
+\A ok
+\d ok
+\D{%Y-%m} ok
+\D{} ok
+\D{%H ok
+$
+\$ \x /h
+[\]
+\
+$x
+abc
+## status: 0
