@@ -1327,6 +1327,12 @@ impl Interp {
         let mut last_arg = std::mem::take(&mut self.spare_last_arg);
         last_arg.clear();
         last_arg.push_str(argv.last().map_or("", String::as_str));
+        // The temporary environment is a scope while the command runs: `unset` in it uncovers
+        // what an assignment replaced (and takes it out of what is put back).
+        let layered = !saved.is_empty();
+        if layered {
+            self.state.vars.push_temp_layer(saved);
+        }
         let result = match self.way(&argv[0], true) {
             // The usual case, a command of the table, runs in this future; every other way is
             // a boxed future of its own.
@@ -1336,6 +1342,7 @@ impl Interp {
             way => self.run_way(way, argv, io).await,
         };
         self.spare_last_arg = std::mem::replace(&mut self.state.last_arg, last_arg);
+        let saved = if layered { self.state.vars.pop_temp_layer() } else { Vec::new() };
         if self.process_substs.len() > substs {
             // `>(list)` writes where the command's own output would have gone before redirection.
             Box::pin(self.finish_process_substs(outer_io, substs)).await;

@@ -209,6 +209,10 @@ struct Frame {
 pub struct Vars {
     map: Arc<FxHashMap<String, Var>>,
     frames: Vec<Frame>,
+    /// The temporary environments of the commands running (`v=x cmd`), innermost last: what
+    /// each assignment replaced. `unset` of such a variable uncovers what it replaced, one
+    /// layer at a time, as bash's temporary environment is a scope of its own.
+    temp_layers: Vec<Vec<(String, Option<Var>)>>,
     /// What the values hold, about ([`value_bytes`]): checked against the variable-bytes
     /// limit at every command, so no loop of assignments grows without bound.
     bytes: usize,
@@ -815,6 +819,25 @@ impl Vars {
         // A local of a calling function, unset here, goes away whole and uncovers what it
         // hid, as bash's does (unset in its own function, it stays a local, unset).
         let innermost = self.frames.iter().rposition(|frame| frame.saved.iter().any(|(n, _)| n == name));
+        // A variable of a temporary environment (and no local) uncovers what it replaced:
+        // `v=x f` with `f` unsetting v sees the global v again.
+        if innermost.is_none()
+            && self.map.get(name).is_some_and(|var| var.attrs.has(Attrs::TEMPENV))
+            && let Some((layer, slot)) = self
+                .temp_layers
+                .iter()
+                .enumerate()
+                .rev()
+                .find_map(|(at, layer)| layer.iter().position(|(n, _)| n == name).map(|slot| (at, slot)))
+        {
+            let (_, hidden) = self.temp_layers[layer].remove(slot);
+            let old = self.map.get(name).cloned();
+            match hidden {
+                Some(var) => self.insert(name, var),
+                None => self.remove(name),
+            }
+            return Ok(old);
+        }
         if let Some(at) = innermost
             && at + 1 != self.frames.len()
             && let Some(slot) = self.frames[at].saved.iter().position(|(n, _)| n == name)
@@ -1044,6 +1067,17 @@ impl Vars {
     /// Enters a function call.
     pub fn push_frame(&mut self) {
         self.frames.push(Frame::default());
+    }
+
+    /// Enters a command's temporary environment: `saved`, what its assignments replaced.
+    pub fn push_temp_layer(&mut self, saved: Vec<(String, Option<Var>)>) {
+        self.temp_layers.push(saved);
+    }
+
+    /// Leaves the innermost temporary environment: what its assignments replaced, less what
+    /// an `unset` already uncovered ([`Vars::unset_raw`]).
+    pub fn pop_temp_layer(&mut self) -> Vec<(String, Option<Var>)> {
+        self.temp_layers.pop().unwrap_or_default()
     }
 
     /// Leaves a function call, restoring what its locals shadowed.
