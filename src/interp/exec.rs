@@ -1043,10 +1043,37 @@ impl Interp {
             _ => 0,
         };
         let mut next = end;
+        // bash expands every key and value first, in order, and evaluates the keys as it
+        // assigns: `a=([i++]=$((i++)))` reads `i` for the value before the key.
+        enum Expanded<'e> {
+            Keyed { element: &'e ArrayElem, key: &'e Word, text: String, value: String },
+            Plain(Vec<String>),
+        }
+        let mut expanded = Vec::with_capacity(elements.len());
         for element in elements {
             match &element.key {
                 Some(key) => {
                     let text = self.expand_string(key, io).await?;
+                    let value = self.expand_string(&element.value, io).await?;
+                    expanded.push(Expanded::Keyed { element, key, text, value });
+                }
+                None => {
+                    // An element's tilde prefix ends at `/` or `:` (`a=(~:x)`), as in an assignment.
+                    let tilde = self.leading_tilde(&element.value);
+                    let value = tilde.as_ref().unwrap_or(&element.value);
+                    expanded.push(Expanded::Plain(self.expand_words(std::slice::from_ref(value), io).await?));
+                }
+            }
+        }
+        // A key that reads the array itself (`a=([0]=3 [a[0]]=x)`) sees the elements the list
+        // has set so far, in an array `a=(…)` has emptied: they are set as they come.
+        let progressive = expanded.iter().any(|e| matches!(e, Expanded::Keyed { text, .. } if text.contains(name)));
+        if progressive && !append {
+            let _ = self.state.vars.set_value(name, Value::Indexed(Default::default()));
+        }
+        for item in expanded {
+            match item {
+                Expanded::Keyed { element, key, text, mut value } => {
                     let problem = match text.trim() {
                         "" => Some("bad array subscript"),
                         "*" | "@" => Some("cannot assign to non-numeric index"),
@@ -1073,7 +1100,6 @@ impl Interp {
                             continue;
                         }
                     }
-                    let mut value = self.expand_string(&element.value, io).await?;
                     if element.append {
                         let old = match placed.get(&idx) {
                             Some(&pos) => Some(items[pos].1.clone()),
@@ -1086,16 +1112,19 @@ impl Interp {
                             value = if integer { format!("({old})+({value})") } else { old + &value };
                         }
                     }
+                    if progressive {
+                        let _ = self.state.vars.set_element(name, &idx.to_string(), value.clone(), false);
+                    }
                     placed.insert(idx, items.len());
                     next = idx.saturating_add(1);
                     end = end.max(next);
                     items.push((Some(idx), value));
                 }
-                None => {
-                    // An element's tilde prefix ends at `/` or `:` (`a=(~:x)`), as in an assignment.
-                    let tilde = self.leading_tilde(&element.value);
-                    let value = tilde.as_ref().unwrap_or(&element.value);
-                    for value in self.expand_words(std::slice::from_ref(value), io).await? {
+                Expanded::Plain(values) => {
+                    for value in values {
+                        if progressive {
+                            let _ = self.state.vars.set_element(name, &next.to_string(), value.clone(), false);
+                        }
                         placed.insert(next, items.len());
                         items.push((None, value));
                         next = next.saturating_add(1);

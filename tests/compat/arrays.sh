@@ -766,3 +766,19 @@ declare -A A=([q]="v" ["a b"]="sp" )
 once: 0
 declare -A A=([q]="v" ["a b"]="sp" ["\$x"]="once" )
 ## status: 0
+
+### an indexed list expands every key and value first, then evaluates each key as it assigns, seeing the elements set so far
+i=1; a=([100+i++]=$((i++)) [200+i++]=$((i++))); declare -p a
+a=([0]=1+2+3 [a[0]]=10 [a[6]]=hello); declare -p a
+a=(old1 old2); old1=101 new1=201; a+=([0]=new1 [5]="${a[1]}" [a[0]]="${a[0]}"); declare -p a
+i=1; a=([$((i++))]=$((i++))); declare -p a
+a=(1 2 3); a=([a[1]]=x); declare -p a
+declare -ai n=([0]=1+1 [n[0]]=5); declare -p n
+## stdout:
+declare -a a=([103]="1" [204]="2")
+declare -a a=([0]="1+2+3" [6]="10" [10]="hello")
+declare -a a=([0]="new1" [1]="old2" [5]="old2" [201]="old1")
+declare -a a=([1]="2")
+declare -a a=([0]="x")
+declare -ai n=([0]="2" [2]="5")
+## status: 0
