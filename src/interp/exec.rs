@@ -1940,14 +1940,20 @@ impl Interp {
             super::shebang::Interpreter::Binary => {
                 // bash's words and status for a file it cannot execute; read as shell, its
                 // bytes would run as commands.
-                let message = format!(
-                    "{name}: cannot execute binary file: a compiled program runs here only as a host \
-                     program the operator declares ([host.NAME] program = \"/path/to/it\" in toolsh.toml)"
-                );
+                let message = if source.starts_with("\x7fELF") {
+                    format!(
+                        "{name}: cannot execute binary file: a compiled program runs here only as a host \
+                         program the operator declares ([host.NAME] program = \"/path/to/it\" in toolsh.toml)"
+                    )
+                } else {
+                    format!("{name}: cannot execute binary file: Exec format error")
+                };
                 self.error(io, &message).await;
                 return Ok(crate::status::CANNOT_RUN);
             }
         };
+        // bash's reader drops a NUL byte past the first line.
+        let source = if source.contains('\0') { source.replace('\0', "") } else { source };
         let mut sub = self.subshell();
         let own = self.without_coproc_fds(&mut sub, io);
         let io = own.as_ref().unwrap_or(io);
