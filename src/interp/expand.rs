@@ -951,6 +951,25 @@ impl Interp {
 
     async fn expand_param<'w>(&mut self, param: &'w ParamExpr, io: &Io) -> Result<ParamValue<'w>, Flow> {
         if let ParamOp::Bad(text) = &param.op {
+            // bash checks a transformation's operator only on a value: `${u@Z}` of an unset
+            // `u` (or `${@@Z}` with no parameters) is empty, that of a set one an error.
+            // On a value it ends the shell (status 127), as bash's `expand_wdesc_fatal` does.
+            if let Some(name) = transform_name(text) {
+                let value = self.lookup(name, &None, io).await?;
+                let empty = match &value {
+                    ParamValue::Unset => true,
+                    ParamValue::List { items, .. } => items.is_empty(),
+                    _ => false,
+                };
+                if empty {
+                    if matches!(value, ParamValue::Unset) {
+                        self.check_unset(name, io).await?;
+                    }
+                    return Ok(ParamValue::Unset);
+                }
+                self.report(io, &format!("${{{text}}}: bad substitution")).await?;
+                return Err(Flow::Fatal(crate::status::EXPANSION));
+            }
             self.report(io, &format!("${{{text}}}: bad substitution")).await?;
             return Err(self.posix_fatal(Flow::Discard));
         }
@@ -2038,6 +2057,22 @@ impl Interp {
         let fields = self.build(word, mode, io).await?;
         Ok(vec![join_fields(fields, |field| field.text)])
     }
+}
+
+/// The parameter of a bad `${NAME@OP}` (an operator bash does not know): `NAME` when the
+/// text is a name or special parameter, without subscript, then `@`.
+fn transform_name(text: &str) -> Option<&str> {
+    // Not `!` nor `#`: `${!@…}` and `${#@…}` are other forms.
+    let end = match text.as_bytes().first()? {
+        b'@' | b'*' | b'?' | b'$' | b'-' => 1,
+        b'0'..=b'9' => text.bytes().take_while(u8::is_ascii_digit).count(),
+        _ => text.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count(),
+    };
+    let name = &text[..end];
+    (!name.is_empty()
+        && text[end..].starts_with('@')
+        && (end == 1 || is_name(name) || name.bytes().all(|b| b.is_ascii_digit())))
+    .then_some(name)
 }
 
 /// True when `path`, a glob's match, is left out by GLOBIGNORE's `list`: `.` and `..` always,

@@ -497,3 +497,12 @@ $
 $x
 abc
 ## status: 0
+
+### a transformation bash does not know is an error only on a value: ${u@Z} of an unset u is empty
+set --; echo "[${u@Z}] [${u@}] [${@@Z}] [${1@Z}]"
+x=ab; bash -c 'x=ab; echo "${x@Z}"; echo after' 2>&1; echo "status $?"
+## stdout:
+[] [] [] []
+bash: line 1: ${x@Z}: bad substitution
+status 127
+## status: 0
