@@ -1061,6 +1061,8 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
         }
         shell.set_args(file, options.args.clone());
         shell.set_script_file(file);
+        // bash's reader drops a NUL byte past the first line.
+        let source = if source.contains('\0') { source.replace('\0', "") } else { source };
         (source, Some(file.clone()))
     } else if console {
         let setup = crate::console::Setup {

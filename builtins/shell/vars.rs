@@ -446,6 +446,10 @@ async fn read_counted(
             return (bytes, true);
         }
         let Some(&lead) = byte.first() else { return (bytes, false) };
+        // A NUL byte is skipped, not counted (bash).
+        if lead == 0 {
+            continue;
+        }
         let mut lead = lead;
         if !raw && lead == b'\\' {
             // The escaped byte is read whatever it is: the delimiter too loses its meaning.
@@ -605,6 +609,8 @@ pub async fn read(mut ctx: Ctx<'_>, args: Args) -> Status {
         }
     }
     let eof_without_data = !found && bytes.is_empty();
+    // bash skips NUL bytes in what it reads (a variable cannot hold one).
+    bytes.retain(|&b| b != 0);
     let text = toolsh_bytes::decode(&bytes).into_owned();
     let mut chars: Vec<(char, bool)> = Vec::with_capacity(text.len());
     let mut iter = text.chars();

@@ -823,7 +823,7 @@ impl Interp {
             if let (Some(index), AssignValue::Scalar(_)) = (&assign.index, &assign.value) {
                 let key = self.subscript(name, index, io).await?;
                 if self.state.vars.before_first(name, &key) {
-                    self.error(io, &format!("{name}[{key}]: bad array subscript")).await;
+                    self.report(io, &format!("{name}[{key}]: bad array subscript")).await?;
                     return Err(Flow::Discard);
                 }
             }
@@ -847,7 +847,7 @@ impl Interp {
                 let value = self.expand_assigned(word, io).await?;
                 let (array, key) = self.reference_element(name, io).await?;
                 if matches!(key.as_str(), "@" | "*") {
-                    self.error(io, &format!("{array}[{key}]: bad array subscript")).await;
+                    self.report(io, &format!("{array}[{key}]: bad array subscript")).await?;
                     return Ok(false);
                 }
                 self.state.vars.unreference_array(name, &array);
@@ -923,7 +923,7 @@ impl Interp {
                 }
                 if let Some(key) = key {
                     if self.state.vars.before_first(name, &key) {
-                        self.error(io, &format!("{name}[{key}]: bad array subscript")).await;
+                        self.report(io, &format!("{name}[{key}]: bad array subscript")).await?;
                         return Err(Flow::Discard);
                     }
                     if assign.append {
@@ -1039,7 +1039,7 @@ impl Interp {
         // are 0; only one written empty (`a[]`) is refused.
         let bad = if assoc { text.is_empty() } else { index.parts.is_empty() || matches!(text.trim(), "*" | "@") };
         if bad {
-            self.error(io, &format!("{name}[{}]: bad array subscript", as_written(index))).await;
+            self.report(io, &format!("{name}[{}]: bad array subscript", as_written(index))).await?;
             return Err(Flow::Discard);
         }
         if assoc {
@@ -1085,10 +1085,37 @@ impl Interp {
             _ => 0,
         };
         let mut next = end;
+        // bash expands every key and value first, in order, and evaluates the keys as it
+        // assigns: `a=([i++]=$((i++)))` reads `i` for the value before the key.
+        enum Expanded<'e> {
+            Keyed { element: &'e ArrayElem, key: &'e Word, text: String, value: String },
+            Plain(Vec<String>),
+        }
+        let mut expanded = Vec::with_capacity(elements.len());
         for element in elements {
             match &element.key {
                 Some(key) => {
                     let text = self.expand_string(key, io).await?;
+                    let value = self.expand_string(&element.value, io).await?;
+                    expanded.push(Expanded::Keyed { element, key, text, value });
+                }
+                None => {
+                    // An element's tilde prefix ends at `/` or `:` (`a=(~:x)`), as in an assignment.
+                    let tilde = self.leading_tilde(&element.value);
+                    let value = tilde.as_ref().unwrap_or(&element.value);
+                    expanded.push(Expanded::Plain(self.expand_words(std::slice::from_ref(value), io).await?));
+                }
+            }
+        }
+        // A key that reads the array itself (`a=([0]=3 [a[0]]=x)`) sees the elements the list
+        // has set so far, in an array `a=(…)` has emptied: they are set as they come.
+        let progressive = expanded.iter().any(|e| matches!(e, Expanded::Keyed { text, .. } if text.contains(name)));
+        if progressive && !append {
+            let _ = self.state.vars.set_value(name, Value::Indexed(Default::default()));
+        }
+        for item in expanded {
+            match item {
+                Expanded::Keyed { element, key, text, mut value } => {
                     let problem = match text.trim() {
                         "" => Some("bad array subscript"),
                         "*" | "@" => Some("cannot assign to non-numeric index"),
@@ -1107,15 +1134,14 @@ impl Interp {
                     if idx < 0 {
                         idx = idx.saturating_add(end);
                         if idx < 0 {
-                            self.error(
+                            self.report(
                                 io,
                                 &format!("[{}]={}: bad array subscript", as_written(key), as_written(&element.value)),
                             )
-                            .await;
+                            .await?;
                             continue;
                         }
                     }
-                    let mut value = self.expand_string(&element.value, io).await?;
                     if element.append {
                         let old = match placed.get(&idx) {
                             Some(&pos) => Some(items[pos].1.clone()),
@@ -1128,16 +1154,19 @@ impl Interp {
                             value = if integer { format!("({old})+({value})") } else { old + &value };
                         }
                     }
+                    if progressive {
+                        let _ = self.state.vars.set_element(name, &idx.to_string(), value.clone(), false);
+                    }
                     placed.insert(idx, items.len());
                     next = idx.saturating_add(1);
                     end = end.max(next);
                     items.push((Some(idx), value));
                 }
-                None => {
-                    // An element's tilde prefix ends at `/` or `:` (`a=(~:x)`), as in an assignment.
-                    let tilde = self.leading_tilde(&element.value);
-                    let value = tilde.as_ref().unwrap_or(&element.value);
-                    for value in self.expand_words(std::slice::from_ref(value), io).await? {
+                Expanded::Plain(values) => {
+                    for value in values {
+                        if progressive {
+                            let _ = self.state.vars.set_element(name, &next.to_string(), value.clone(), false);
+                        }
                         placed.insert(next, items.len());
                         items.push((None, value));
                         next = next.saturating_add(1);
@@ -1151,11 +1180,11 @@ impl Interp {
 
     /// The value of an associative array assignment (`m=([k]=v …)`, `m+=(…)`).
     async fn assoc_value(&mut self, name: &str, elements: &[ArrayElem], append: bool, io: &Io) -> Result<Value, Flow> {
-        let mut map = match self.state.vars.get(name).map(|v| &v.value) {
-            Some(Value::Assoc(map)) if append => map.clone(),
+        let (mut map, old) = match self.state.vars.get(name).map(|v| &v.value) {
+            Some(Value::Assoc(map)) if append => (map.clone(), None),
             // The new table is as large as the old (bash's order depends on it).
-            Some(Value::Assoc(map)) => map.emptied(),
-            _ => Default::default(),
+            Some(Value::Assoc(map)) => (map.emptied(), Some(map.clone())),
+            _ => (Default::default(), None),
         };
         // bash 5.1+: a list whose first element has no `[key]=` is key-value pairs
         // (`m=(k1 v1 k2 v2)`, a missing last value empty).
@@ -1169,22 +1198,23 @@ impl Interp {
                 let value = words.next().unwrap_or_default();
                 if key.is_empty() {
                     // bash refuses the pair and goes on.
-                    self.error(io, "\"\": bad array subscript").await;
+                    self.report(io, "\"\": bad array subscript").await?;
                     continue;
                 }
                 map.insert(key, value);
             }
             return Ok(Value::Assoc(map));
         }
-        // bash adds `[k]+=v` to the value the array had before the list (none unless `m+=(…)`),
-        // not to one set earlier in the list.
-        let before = elements.iter().any(|e| e.append).then(|| map.clone());
+        // bash adds `[k]+=v` of `m+=(…)` to the array as the list has made it so far, but that
+        // of `m=(…)` to the value the array had before the list (bash 5.2: `m=([k]=1 [k]+=2)`
+        // is 2), not to one set earlier in the list.
+        let before = if elements.iter().any(|e| e.append) { old } else { None };
         for element in elements {
             match &element.key {
                 Some(key) => {
                     let value = self.expand_string(&element.value, io).await?;
                     let key = self.expand_string(key, io).await?;
-                    let value = match before.as_ref().and_then(|before| before.get(&key)) {
+                    let value = match if append { map.get(&key) } else { before.as_ref().and_then(|b| b.get(&key)) } {
                         Some(old) if element.append => {
                             let integer = self.state.vars.get(name).is_some_and(|v| v.attrs.has(Attrs::INTEGER));
                             if integer { format!("({old})+({value})") } else { old.clone() + &value }
@@ -1196,8 +1226,8 @@ impl Interp {
                 None => {
                     // Said as written, and not expanded (bash expands nothing of it).
                     let written = element.value.to_string();
-                    self.error(io, &format!("{name}: {written}: must use subscript when assigning associative array"))
-                        .await;
+                    self.report(io, &format!("{name}: {written}: must use subscript when assigning associative array"))
+                        .await?;
                 }
             }
         }
@@ -1369,6 +1399,12 @@ impl Interp {
         let mut last_arg = std::mem::take(&mut self.spare_last_arg);
         last_arg.clear();
         last_arg.push_str(argv.last().map_or("", String::as_str));
+        // The temporary environment is a scope while the command runs: `unset` in it uncovers
+        // what an assignment replaced (and takes it out of what is put back).
+        let layered = !saved.is_empty();
+        if layered {
+            self.state.vars.push_temp_layer(saved);
+        }
         let result = match self.way(&argv[0], true) {
             // The usual case, a command of the table, runs in this future; every other way is
             // a boxed future of its own.
@@ -1378,6 +1414,7 @@ impl Interp {
             way => self.run_way(way, argv, io).await,
         };
         self.spare_last_arg = std::mem::replace(&mut self.state.last_arg, last_arg);
+        let saved = if layered { self.state.vars.pop_temp_layer() } else { Vec::new() };
         if self.process_substs.len() > substs {
             // `>(list)` writes where the command's own output would have gone before redirection.
             Box::pin(self.finish_process_substs(outer_io, substs)).await;
@@ -1659,6 +1696,11 @@ impl Interp {
     /// decoded, then its parameters and substitutions expanded.
     pub(crate) async fn expand_prompt_string(&mut self, text: &str, io: &Io) -> String {
         let var = |interp: &Self, name: &str| interp.state.vars.get_str(name).unwrap_or_default().to_string();
+        let now = || {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+        };
         // What an escape stands for is text: quoted so that the expansion leaves it alone.
         let quote = |value: &str| {
             let mut out = String::with_capacity(value.len());
@@ -1690,7 +1732,36 @@ impl Interp {
                 'e' => "\x1b".to_string(),
                 'n' => "\n".to_string(),
                 'r' => "\r".to_string(),
+                // bash leaves this one unquoted: the backslash then quotes what follows it in
+                // the expansion (`\\$` is `$`).
+                '\\' if chars.peek().is_some() => {
+                    src.push('\\');
+                    continue;
+                }
                 '\\' => "\\".to_string(),
+                // The time now, in the zone of `TZ`, as bash's strftime formats show it.
+                't' | 'T' | '@' | 'A' | 'd' => {
+                    let format = match esc {
+                        't' => "%H:%M:%S",
+                        'T' => "%I:%M:%S",
+                        '@' => "%I:%M %p",
+                        'A' => "%H:%M",
+                        _ => "%a %b %d",
+                    };
+                    toolsh_builtins::format_time(&self.state, format, now())
+                }
+                'D' if chars.peek() == Some(&'{') => {
+                    let rest: String = chars.clone().skip(1).collect();
+                    // Without its `}` the format runs to the end, as bash reads it.
+                    let close = rest.find('}').unwrap_or(rest.len());
+                    let format = &rest[..close];
+                    for _ in 0..close + 2 {
+                        chars.next();
+                    }
+                    // An empty format is the locale's time, `%X`.
+                    let format = if format.is_empty() { "%X" } else { format };
+                    toolsh_builtins::format_time(&self.state, format, now())
+                }
                 '[' | ']' => String::new(),
                 '$' => if var(self, "EUID") == "0" { "#" } else { "$" }.to_string(),
                 'u' => var(self, "USER"),
@@ -1933,14 +2004,20 @@ impl Interp {
             super::shebang::Interpreter::Binary => {
                 // bash's words and status for a file it cannot execute; read as shell, its
                 // bytes would run as commands.
-                let message = format!(
-                    "{name}: cannot execute binary file: a compiled program runs here only as a host \
-                     program the operator declares ([host.NAME] program = \"/path/to/it\" in toolsh.toml)"
-                );
+                let message = if source.starts_with("\x7fELF") {
+                    format!(
+                        "{name}: cannot execute binary file: a compiled program runs here only as a host \
+                         program the operator declares ([host.NAME] program = \"/path/to/it\" in toolsh.toml)"
+                    )
+                } else {
+                    format!("{name}: cannot execute binary file: Exec format error")
+                };
                 self.error(io, &message).await;
                 return Ok(crate::status::CANNOT_RUN);
             }
         };
+        // bash's reader drops a NUL byte past the first line.
+        let source = if source.contains('\0') { source.replace('\0', "") } else { source };
         let mut sub = self.subshell();
         let own = self.without_coproc_fds(&mut sub, io);
         let io = own.as_ref().unwrap_or(io);

@@ -358,7 +358,7 @@ impl Interp {
                 };
                 if matches.is_empty() {
                     if self.state.options.failglob {
-                        self.error(io, &format!("no match: {}", field.text)).await;
+                        self.report(io, &format!("no match: {}", field.text)).await?;
                         return Err(Flow::Discard);
                     }
                     if !self.state.options.nullglob {
@@ -846,6 +846,17 @@ impl Interp {
         Flow::Discard
     }
 
+    /// Says an error bash says with its `report_error` (a bad substitution, a bad array
+    /// subscript, failglob's `no match`…): under `set -e` the shell then exits with status 1,
+    /// even where errexit is otherwise ignored (`if`, `||`), as bash's does.
+    pub(crate) async fn report(&self, io: &Io, message: &str) -> Result<(), Flow> {
+        self.error(io, message).await;
+        if self.state.options.errexit {
+            return Err(Flow::Exit(1));
+        }
+        Ok(())
+    }
+
     /// Prints `message` on the shell's stderr after bash's prefix (`s.sh: line 4: `,
     /// [`crate::session::State::diagnostic_prefix`]). Boxed: errors are rare, and every future
     /// that may print one would otherwise carry the write's state.
@@ -976,7 +987,26 @@ impl Interp {
 
     async fn expand_param<'w>(&mut self, param: &'w ParamExpr, io: &Io) -> Result<ParamValue<'w>, Flow> {
         if let ParamOp::Bad(text) = &param.op {
-            self.error(io, &format!("${{{text}}}: bad substitution")).await;
+            // bash checks a transformation's operator only on a value: `${u@Z}` of an unset
+            // `u` (or `${@@Z}` with no parameters) is empty, that of a set one an error.
+            // On a value it ends the shell (status 127), as bash's `expand_wdesc_fatal` does.
+            if let Some(name) = transform_name(text) {
+                let value = self.lookup(name, &None, io).await?;
+                let empty = match &value {
+                    ParamValue::Unset => true,
+                    ParamValue::List { items, .. } => items.is_empty(),
+                    _ => false,
+                };
+                if empty {
+                    if matches!(value, ParamValue::Unset) {
+                        self.check_unset(name, io).await?;
+                    }
+                    return Ok(ParamValue::Unset);
+                }
+                self.report(io, &format!("${{{text}}}: bad substitution")).await?;
+                return Err(Flow::Fatal(crate::status::EXPANSION));
+            }
+            self.report(io, &format!("${{{text}}}: bad substitution")).await?;
             return Err(self.posix_fatal(Flow::Discard));
         }
         if param.indirect
@@ -1022,11 +1052,11 @@ impl Interp {
                     true => format!("{written}: invalid indirect expansion"),
                     false => ": invalid variable name".to_string(),
                 };
-                self.error(io, &message).await;
+                self.report(io, &message).await?;
                 return Err(Flow::Discard);
             } else {
                 let Some((name, index)) = split_indirect(&target) else {
-                    self.error(io, &format!("{target}: invalid variable name")).await;
+                    self.report(io, &format!("{target}: invalid variable name")).await?;
                     return Err(Flow::Discard);
                 };
                 (Cow::Owned(name), Cow::Owned(index))
@@ -1085,30 +1115,36 @@ impl Interp {
             _ => {}
         }
         let value = self.lookup(name, index, io).await?;
-        // Under `set -u` an unset parameter is an error for every operator but the tests.
+        // Under `set -u` an unset parameter is an error for every operator but the tests (and
+        // `${x@Q}`, `${x@a}`… too).
         if matches!(value, ParamValue::Unset)
             && matches!(
                 param.op,
-                ParamOp::Trim { .. } | ParamOp::Replace { .. } | ParamOp::Case { .. } | ParamOp::Slice { .. }
+                ParamOp::None
+                    | ParamOp::Trim { .. }
+                    | ParamOp::Replace { .. }
+                    | ParamOp::Case { .. }
+                    | ParamOp::Slice { .. }
+                    | ParamOp::Transform(_)
             )
+            // An array's own attributes are there with element 0 unset (`${f@a}` of
+            // `f=([1]=x)`); one with no element is refused below.
+            && !(matches!(param.op, ParamOp::Transform('a' | 'A'))
+                && index.is_none()
+                && matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Indexed(_) | Value::Assoc(_))))
         {
-            self.check_unset(name, io).await?;
+            // bash names an element as written: `m[$k]: unbound variable`.
+            match index {
+                Some(Subscript::Expr(key)) => self.check_unset(&format!("{name}[{key}]"), io).await?,
+                // and a positional parameter written without braces with its `$`.
+                _ if param.bare && name.starts_with(|c: char| c.is_ascii_digit()) => {
+                    self.check_unset(&format!("${name}"), io).await?
+                }
+                _ => self.check_unset(name, io).await?,
+            }
         }
         match &param.op {
-            ParamOp::None => {
-                if matches!(value, ParamValue::Unset) {
-                    // bash names an element as written: `m[$k]: unbound variable`.
-                    match index {
-                        Some(Subscript::Expr(key)) => self.check_unset(&format!("{name}[{key}]"), io).await?,
-                        // and a positional parameter written without braces with its `$`.
-                        _ if param.bare && name.starts_with(|c: char| c.is_ascii_digit()) => {
-                            self.check_unset(&format!("${name}"), io).await?
-                        }
-                        _ => self.check_unset(name, io).await?,
-                    }
-                }
-                Ok(value)
-            }
+            ParamOp::None => Ok(value),
             ParamOp::Test { kind, colon, word } => {
                 let is_null = match &value {
                     ParamValue::Unset => true,
@@ -1552,7 +1588,7 @@ impl Interp {
                         let scalar = matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Str(_)));
                         if self.state.vars.before_first(name, &key) || scalar && key.trim().starts_with('-') {
                             // bash says so and goes on with nothing.
-                            self.error(io, &format!("{name}: bad array subscript")).await;
+                            self.report(io, &format!("{name}: bad array subscript")).await?;
                             return Ok(ParamValue::Unset);
                         }
                         let Some(var) = self.state.vars.get(name) else {
@@ -1984,10 +2020,10 @@ fn change_case(text: &str, to: CaseTo, all: bool, pattern: Option<&Pattern>) -> 
         let selected = (all || idx == 0) && pattern.is_none_or(|p| p.matches(&c.to_string()));
         if selected {
             match to {
-                CaseTo::Upper => out.extend(c.to_uppercase()),
-                CaseTo::Lower => out.extend(c.to_lowercase()),
-                CaseTo::Toggle if c.is_uppercase() => out.extend(c.to_lowercase()),
-                CaseTo::Toggle => out.extend(c.to_uppercase()),
+                CaseTo::Upper => out.push(super::vars::upper_char(c)),
+                CaseTo::Lower => out.push(super::vars::lower_char(c)),
+                CaseTo::Toggle if c.is_uppercase() => out.push(super::vars::lower_char(c)),
+                CaseTo::Toggle => out.push(super::vars::upper_char(c)),
             }
         } else {
             out.push(c);
@@ -2010,9 +2046,9 @@ fn transform(text: &str, op: char, name: &str, attrs: super::vars::Attrs, kind: 
         'Q' | 'K' | 'k' if crate::builtins::wants_ansi_c(text) => crate::builtins::ansi_c_quote(text),
         'Q' | 'K' | 'k' => format!("'{}'", text.replace('\'', "'\\''")),
         'E' => crate::builtins::expand_backslashes(text).0,
-        'U' => text.to_uppercase(),
+        'U' => super::vars::upper(text),
         'u' => change_case(text, CaseTo::Upper, false, None),
-        'L' => text.to_lowercase(),
+        'L' => super::vars::lower(text),
         'A' => {
             // `declare -FLAGS name=…` when the variable has attributes, `name=…` otherwise.
             let flags = transform("", 'a', name, attrs, kind);
@@ -2046,6 +2082,22 @@ impl Interp {
         let fields = self.build(word, mode, io).await?;
         Ok(vec![join_fields(fields, |field| field.text)])
     }
+}
+
+/// The parameter of a bad `${NAME@OP}` (an operator bash does not know): `NAME` when the
+/// text is a name or special parameter, without subscript, then `@`.
+fn transform_name(text: &str) -> Option<&str> {
+    // Not `!` nor `#`: `${!@…}` and `${#@…}` are other forms.
+    let end = match text.as_bytes().first()? {
+        b'@' | b'*' | b'?' | b'$' | b'-' => 1,
+        b'0'..=b'9' => text.bytes().take_while(u8::is_ascii_digit).count(),
+        _ => text.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count(),
+    };
+    let name = &text[..end];
+    (!name.is_empty()
+        && text[end..].starts_with('@')
+        && (end == 1 || is_name(name) || name.bytes().all(|b| b.is_ascii_digit())))
+    .then_some(name)
 }
 
 /// True when `path`, a glob's match, is left out by GLOBIGNORE's `list`: `.` and `..` always,

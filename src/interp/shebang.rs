@@ -24,8 +24,38 @@ pub(crate) enum Interpreter {
     Binary,
 }
 
+/// Whether a shell refuses `source` as a binary file, as bash's `check_binary_file` reads the
+/// first 80 bytes: an ELF header, or a NUL byte in the first line (the first two after `#!`).
+pub(crate) fn binary(source: &str) -> bool {
+    if source.starts_with("\x7fELF") {
+        return true;
+    }
+    let mut lines = if source.starts_with("#!") { 2 } else { 1 };
+    for &byte in source.as_bytes().iter().take(80) {
+        match byte {
+            0 => return true,
+            b'\n' => {
+                lines -= 1;
+                if lines == 0 {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
 /// The interpreter `source` names on its first line.
 pub(crate) fn interpreter(source: &str) -> Interpreter {
+    let found = named_interpreter(source);
+    match found {
+        Interpreter::Shell(_) if binary(source) => Interpreter::Binary,
+        found => found,
+    }
+}
+
+fn named_interpreter(source: &str) -> Interpreter {
     if source.starts_with("\x7fELF") {
         return Interpreter::Binary;
     }
@@ -119,6 +149,11 @@ mod tests {
         );
         assert_eq!(shell("#!/bin/bash -l\n"), Some(vec![]));
         assert_eq!(interpreter("\x7fELF\x02\x01\x01"), Interpreter::Binary);
+        // A NUL in the first line (two after `#!`) is a binary file to bash; later it is text.
+        assert_eq!(interpreter("echo one \0 two\n"), Interpreter::Binary);
+        assert_eq!(interpreter("#!/bin/bash\necho \0\n"), Interpreter::Binary);
+        assert_eq!(shell("echo one\necho \0two\n"), Some(vec![]));
+        assert_eq!(named("#!/usr/bin/python3\nx = '\0'\n"), Some(program("python3", &[])));
     }
 
     #[test]

@@ -721,12 +721,19 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
             Some(path) => {
                 let abs = sub.state.abs_path(path);
                 match sub.fs(&argv[0]).read(&abs) {
+                    // bash reads no binary file as a script (a NUL in its first line).
+                    Ok(bytes) if super::shebang::binary(&toolsh_bytes::decode(&bytes[..bytes.len().min(80)])) => {
+                        let message = format!("{}: {path}: cannot execute binary file\n", argv[0]);
+                        let _ = io.stderr().write_text(&message).await;
+                        return Ok(crate::status::CANNOT_RUN);
+                    }
                     Ok(bytes) => {
                         sub.state.arg0 = path.clone();
                         (sub.state.source, sub.state.main_source) =
                             (Arc::from(path.as_str()), Arc::from(path.as_str()));
                         sub.state.positional = Arc::new(argv[idx + 1..].to_vec());
-                        toolsh_bytes::decode(&bytes).into_owned()
+                        // bash's reader drops a NUL byte past the first line.
+                        toolsh_bytes::decode(&bytes).replace('\0', "")
                     }
                     Err(err) => {
                         // The new shell's own start: its name, no line (`bash: f.sh: No such file…`).

@@ -437,3 +437,15 @@ declare -p seen
 ## stdout:
 declare -A seen=(["]"]="closing" ["["]="opening" )
 ## status: 0
+
+### a variable naming an expression that names itself recurses as deep as bash's 1024 levels
+loop='i<=500&&(s+=i,i++,loop)' s=0 i=0; echo $((a=loop,s))
+a='b=c' c='d=123'; echo $((a,d)):$((d))
+text[1]='d=7'; text[2]='text[1]'; text[3]='text[2]'; echo $((e=text[3])) $d
+( loop='i<=2000&&(s+=i,i++,loop)' s=0 i=0; echo $((a=loop,s)) ) 2>/dev/null; echo "deeper: $?"
+## stdout:
+125250
+123:123
+7 7
+deeper: 1
+## status: 0

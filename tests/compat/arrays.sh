@@ -747,3 +747,52 @@ declare -- a="(1 2)x"
 declare -- b="(1 2)x"
 declare -- c="([k]=v)z"
 ## status: 0
+
+### [k]+=v in an associative list: m+=(…) adds to the value set earlier in the list, m=(…) to the old one
+declare -A a; a=([h]=1 [h]+=2); declare -p a
+a+=([h]+=:3 [h]+=:5); declare -p a
+a=([h]=x [h]+=y); declare -p a
+declare -A b=([h]=1 [h]+=2); b+=([g]=1 [g]+=2 [h]+=3); declare -p b
+declare -Ai n=([k]=1); n+=([k]+=2 [k]+=3); declare -p n
+## stdout:
+declare -A a=([h]="2" )
+declare -A a=([h]="2:3:5" )
+declare -A a=([h]="2:3:5y" )
+declare -A b=([h]="23" [g]="12" )
+declare -Ai n=([k]="6" )
+## status: 0
+
+### printf -v, read, test -v and [[ -v ]] expand an associative array's key once more, as unset does
+declare -A A; x=zz; A[zz]=2; k="a b"
+printf -v 'A["q"]' %s v; read 'A[$x]' <<< rd; read "A[$k]" <<< sp
+declare -p A
+test -v 'A[$x]'; echo "test \$x: $?"; test -v 'A["q"]'; echo "test quoted: $?"
+[[ -v 'A[$x]' ]]; echo "[[ \$x: $?"; [[ -v A[$x] ]]; echo "[[ zz: $?"
+unset 'A[$x]'; declare -p A
+shopt -s assoc_expand_once; printf -v 'A[$x]' %s once; test -v 'A[$x]'; echo "once: $?"; declare -p A
+## stdout:
+declare -A A=([q]="v" [zz]="rd" ["a b"]="sp" )
+test $x: 0
+test quoted: 0
+[[ $x: 0
+[[ zz: 0
+declare -A A=([q]="v" ["a b"]="sp" )
+once: 0
+declare -A A=([q]="v" ["a b"]="sp" ["\$x"]="once" )
+## status: 0
+
+### an indexed list expands every key and value first, then evaluates each key as it assigns, seeing the elements set so far
+i=1; a=([100+i++]=$((i++)) [200+i++]=$((i++))); declare -p a
+a=([0]=1+2+3 [a[0]]=10 [a[6]]=hello); declare -p a
+a=(old1 old2); old1=101 new1=201; a+=([0]=new1 [5]="${a[1]}" [a[0]]="${a[0]}"); declare -p a
+i=1; a=([$((i++))]=$((i++))); declare -p a
+a=(1 2 3); a=([a[1]]=x); declare -p a
+declare -ai n=([0]=1+1 [n[0]]=5); declare -p n
+## stdout:
+declare -a a=([103]="1" [204]="2")
+declare -a a=([0]="1+2+3" [6]="10" [10]="hello")
+declare -a a=([0]="new1" [1]="old2" [5]="old2" [201]="old1")
+declare -a a=([1]="2")
+declare -a a=([0]="x")
+declare -ai n=([0]="2" [2]="5")
+## status: 0

@@ -470,3 +470,18 @@ dot is literal 1
 anchors literal 0
 not a prefix 0
 ## status: 0
+
+### -v of an indexed array's element: the subscript is arithmetic, a negative one counts from the end
+a=({1..9}); unset -v "a[4]"; i=2
+for k in 0 8 9 -1 -5 -6 -9 i i+2 "i*2"; do
+  [[ -v a[$k] ]]; printf '%s ' "$k:$?"; test -v "a[$k]"; printf '%s ' "t$?"
+done; echo
+x=1; [[ -v x[0] ]]; echo $?; [[ -v x[1] ]]; echo $?
+declare -A A=([1+1]=x); [[ -v A[1+1] ]]; echo $?; [[ -v A[2] ]]; echo $?
+## stdout:
+0:0 t0 8:0 t0 9:1 t1 -1:0 t0 -5:1 t1 -6:0 t0 -9:0 t0 i:0 t0 i+2:1 t1 i*2:1 t1 
+0
+1
+0
+1
+## status: 0

@@ -231,3 +231,60 @@ set -u; echo "start"; echo "$never_set"; echo after
 ## stdout:
 start
 ## status: 127
+
+### under set -e an error bash reports (bad substitution, bad subscript, failglob) exits, even in if and ||
+for code in 'x=1; if echo ${x@Z}; then :; fi' 'x=(1); echo ${x[-5]} || true' 'a[-1]=1' 'echo ${!nope}' \
+  'shopt -s failglob; for f in *.none; do :; done' 'declare -A A; A=([j]=1 2)' 'x=1; f() { echo ${x@Z}; }; f || true' \
+  'x=1; ( echo ${x@Z}; echo in-sub ) || true'; do
+  bash -c "set -e; $code
+echo after" 2>&1
+  echo "status $?"
+done
+## stdout:
+bash: line 1: ${x@Z}: bad substitution
+status 1
+bash: line 1: x: bad array subscript
+status 1
+bash: line 1: a[-1]: bad array subscript
+status 1
+bash: line 1: nope: invalid indirect expansion
+status 1
+bash: line 1: no match: *.none
+status 1
+bash: line 1: A: 2: must use subscript when assigning associative array
+status 1
+environment: line 1: ${x@Z}: bad substitution
+status 1
+bash: line 1: ${x@Z}: bad substitution
+after
+status 0
+## status: 0
+
+### under set -u the transformations (@Q, @a, @A…) of an unset parameter are errors too
+for code in 'echo "[${u@Q}]"' 'declare x; echo "[${x@a}]"' 'x=1; echo "[${x[3]@Q}]"' 'echo "[${1@Q}]"' \
+  'declare -A A; echo "[${A[k]#a}]"' 'a=(); echo "[${a[@]@Q}]"' 'set --; echo "[${@@Q}]"' \
+  'declare -a f=([1]=x); echo "[${f@a}] [${f@A}]"'; do
+  bash -c "set -u; $code; echo after" 2>&1
+  echo "status $?"
+done
+## stdout:
+bash: line 1: u: unbound variable
+status 127
+bash: line 1: x: unbound variable
+status 127
+bash: line 1: x[3]: unbound variable
+status 127
+bash: line 1: 1: unbound variable
+status 127
+bash: line 1: A[k]: unbound variable
+status 127
+[]
+after
+status 0
+[]
+after
+status 0
+[a] [declare -a f]
+after
+status 0
+## status: 0

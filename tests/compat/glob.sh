@@ -481,3 +481,33 @@ dotglob        	off
 globskipdots   	on
 dotglob        	off
 ## status: 0
+
+### an extglob group's inside is a word: expansions, quotes and blanks there
+shopt -s extglob
+touch foo.cc foo.h foo. 'a b' '_*' '_?' '__|' bar
+ext=cc
+echo foo.?($ext|h)
+echo +(bar|$(echo foo).h)
+echo @(a b|bar)
+echo @('_*'|'_?')
+echo @('__|'|nope)
+[[ --no-x == --@(help|$ext|no-@(x|y)) ]] && echo match
+case _x in @('_*'|_?)) echo quoted-star-is-literal ;; esac
+## stdout:
+foo. foo.cc foo.h
+bar foo.h
+a b bar
+_* _?
+__|
+match
+quoted-star-is-literal
+## status: 0
+## files:
+_*: ""
+_?: ""
+__|: ""
+a b: ""
+bar: ""
+foo.: ""
+foo.cc: ""
+foo.h: ""

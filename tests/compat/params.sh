@@ -460,3 +460,49 @@ none
 environment: line 1: 3: unbound variable
 environment: line 1: $2: unbound variable
 ## status: 127
+
+### case conversion maps one character to one, as towupper does: ß stays, Σ lowers to σ
+s=$'stra\u00dfe' g=$'\u039f\u03a3'
+echo "${s^^} ${s@U} ${s^}"
+echo "${g,,} ${g@L}"
+declare -u u=$s; declare -l l=$g; declare -c c=$'\u00dfx'
+echo "$u $l $c"
+## stdout:
+STRAßE STRAßE Straße
+οσ οσ
+STRAßE οσ ßx
+## status: 0
+
+### prompt strings: time escapes \t \T \@ \A \d \D{…}, and \\ quoting what follows it
+export TZ=UTC
+for p in '\t' '\T' '\@' '\A' '\d' '\D{%Y-%m}' '\D{}' '\D{%H'; do
+  PS1=$p; v=${PS1@P}
+  [[ $v =~ ^[0-9]{2}:[0-9]{2}(:[0-9]{2})?( [AP]M)?$|^[A-Z][a-z]{2}\ [A-Z][a-z]{2}\ [0-9]{2}$|^[0-9]{4}-[0-9]{2}$|^[0-9]{2}$ ]] && echo "$p ok" || echo "$p: $v"
+done
+x='\' HOME=/h
+for p in '\\$' '\\\\$ \\\\x $HOME' '[\\]' '\\' '\\$x' 'a\[b\]c'; do PS1=$p; printf '%s\n' "${PS1@P}"; done
+## stdout:
+\t ok
+\T ok
+\@ ok
+\A ok
+\d ok
+\D{%Y-%m} ok
+\D{} ok
+\D{%H ok
+$
+\$ \x /h
+[\]
+\
+$x
+abc
+## status: 0
+
+### a transformation bash does not know is an error only on a value: ${u@Z} of an unset u is empty
+set --; echo "[${u@Z}] [${u@}] [${@@Z}] [${1@Z}]"
+x=ab; bash -c 'x=ab; echo "${x@Z}"; echo after' 2>&1; echo "status $?"
+## stdout:
+[] [] [] []
+bash: line 1: ${x@Z}: bad substitution
+status 127
+## status: 0

@@ -287,3 +287,16 @@ printf 'a\xe9b\n' | awk '/\xe9/ { print "hex" } /a\351b/ { print "octal" }'
 hex
 octal
 ## status: 0
+
+### read skips NUL bytes, as bash does
+printf 'a\000b\n' | { read s; echo "${#s} $s"; }
+printf '.\000.' | { read -n 3 s; echo "$? ${#s} $s"; }
+printf 'x\000y\000' | { read -d '' s; echo "$? $s"; read -r -d '' t; echo "$? $t"; }
+printf '\000' | { read s; echo "$? [${#s}]"; }
+## stdout:
+2 ab
+1 2 ..
+0 x
+0 y
+1 [0]
+## status: 0

@@ -188,3 +188,18 @@ bin/mytool: "#!/bin/bash\necho \"mytool $# $1 from $0\"\n"
 bin/plain: "echo \"noexec\"\n"
 other/
 other/mytool: "echo \"other one\"\n"
+
+### a script with a NUL byte in its first line is a binary file bash will not run; later lines are text
+printf 'echo one \0 echo two\n' > nul1.sh; printf '#!/bin/bash\necho \0x\n' > nul2.sh; printf 'echo one\necho two\0\n' > nul3.sh
+chmod +x nul1.sh
+bash nul1.sh; echo "status $?"; bash nul2.sh; echo "status $?"; bash nul3.sh; echo "status $?"
+./nul1.sh 2>/dev/null; echo "exec status $?"
+rm -f nul1.sh nul2.sh nul3.sh
+## stdout:
+status 126
+status 126
+one
+two
+status 0
+exec status 126
+## status: 0

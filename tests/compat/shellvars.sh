@@ -310,3 +310,21 @@ same
 1 1
 1
 ## status: 0
+
+### unset of a variable of a command's temporary environment uncovers what it replaced, a layer at a time
+g() { echo "in g: $x"; unset x; echo "g after: ${x-U}"; }
+x=glob; x=tmp g; echo "after: ${x-U}"
+v=g; v=t1 eval 'v=t2 eval "unset v; echo \$v; unset v; echo \$v; unset v; echo \${v-U}"'; echo "end: ${v-U}"
+f() { x=42; x=tmp unset x; echo "f: ${x-U}"; }; set -o posix; f; set +o posix
+l() { local x=loc; x=tmp unset x; echo "local: ${x-U}"; }; l
+## stdout:
+in g: tmp
+g after: glob
+after: glob
+t1
+g
+U
+end: U
+f: 42
+local: loc
+## status: 0

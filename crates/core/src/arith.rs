@@ -109,8 +109,12 @@ enum Expr {
     Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
 }
 
-/// Deepest recursion when variables refer to expressions that refer to variables.
-const MAX_DEPTH: usize = 64;
+/// Deepest recursion when variables refer to expressions that refer to variables: bash's
+/// `MAX_EXPR_RECURSION_LEVEL` of 1024 counts two more levels of its own (ble.sh loops by a
+/// variable that names itself, a level a pass).
+/// Each level grows the stack on the heap past a red zone, so it is not the thread's stack
+/// that bounds it.
+const MAX_DEPTH: usize = 1022;
 
 /// `]` is none: after an operand bash calls it an invalid operator, elsewhere a missing operand.
 const OPERATORS: [&str; 43] = [
@@ -531,10 +535,10 @@ fn eval_depth(text: &str, env: &mut dyn ArithEnv, depth: usize) -> Result<i64, A
     if depth > MAX_DEPTH {
         return Err(ArithError::new(format!("{text}: expression recursion level exceeded")));
     }
-    match parse_cached(text)? {
+    stacker::maybe_grow(64 * 1024, 1024 * 1024, || match parse_cached(text)? {
         Some(expr) => Evaluator { env, depth, text }.eval(&expr),
         None => Ok(0),
-    }
+    })
 }
 
 /// Expressions parsed before, by text: loops evaluate the same few expressions many times.
@@ -1030,10 +1034,26 @@ impl crate::session::State {
             }
             return Ok(self.try_set_var(target, value)?);
         }
-        let Some((name, subscript, _)) = self.element_operand(target, false) else {
+        let Some((name, subscript, as_is)) = self.element_operand(target, false) else {
             return Err(TargetError::Invalid(target.to_string()));
         };
-        self.set_element_target(name, subscript, value)
+        // Unless `assoc_expand_once`, an associative array's key is expanded once more, as
+        // `unset` expands it (`printf -v 'm["k"]'` sets the key k, `read 'm[$k]'` the key $k
+        // holds).
+        let key = match self.vars.get(name).map(|var| &var.value) {
+            Some(crate::vars::Value::Assoc(_)) if !as_is => self.assoc_key_text(subscript)?,
+            _ => subscript.to_string(),
+        };
+        self.set_element_target(name, &key, value)
+    }
+
+    /// An associative array's key written in an operand (`unset 'm[$k]'`, `test -v 'm["k"]'`)
+    /// expanded once more, as bash's evaluator expands a subscript: quotes removed, `$name`
+    /// read; a command substitution stays as text here.
+    pub fn assoc_key_text(&mut self, subscript: &str) -> Result<String, TargetError> {
+        let mut env = ArithVars::new(self, None);
+        let mut evaluator = Evaluator { env: &mut env, depth: 0, text: subscript };
+        evaluator.subscript_text(subscript).map_err(|err| TargetError::Subscript(err.0))
     }
 
     /// `name[subscript]` as bash's `valid_array_reference` reads an operand of `read`,
@@ -1081,11 +1101,7 @@ impl crate::session::State {
         let last = match self.vars.get(name).map(|var| &var.value) {
             Some(crate::vars::Value::Indexed(map)) => map.keys().next_back().copied(),
             Some(crate::vars::Value::Assoc(_)) if !as_is => {
-                let key = {
-                    let mut env = ArithVars::new(self, None);
-                    let mut evaluator = Evaluator { env: &mut env, depth: 0, text: subscript };
-                    evaluator.subscript_text(subscript).map_err(|err| TargetError::Subscript(err.0))?
-                };
+                let key = self.assoc_key_text(subscript)?;
                 self.vars.unset_element(name, &key);
                 return Ok(());
             }

@@ -27,33 +27,63 @@ pub fn unary_test(op: &str, arg: &str, state: &State, vfs: &Fs<'_>) -> bool {
         "-w" => meta().is_some_and(|m| m.mode & 0o222 != 0),
         "-x" => meta().is_some_and(|m| m.mode & 0o111 != 0),
         "-O" | "-G" => meta().is_some(),
-        "-v" => {
-            let (name, index) = match arg.find('[') {
-                Some(open) => (&arg[..open], arg[open + 1..].strip_suffix(']')),
-                None => (arg, None),
-            };
-            match (state.vars.get(name), index) {
-                // An array's name alone is its element 0 (or key "0"), as in bash.
-                (Some(var), None) => match &var.value {
-                    Value::Indexed(map) => map.contains_key(&0),
-                    Value::Assoc(map) => map.contains_key("0"),
-                    Value::Unset => false,
-                    _ => true,
-                },
-                // `a[@]`, `a[*]`: whether any element is set (a scalar is its element 0); an
-                // associative array's `@` is a key like another, as bash 5.2 reads it.
-                (Some(var), Some("@" | "*")) if !matches!(var.value, Value::Assoc(_)) => match &var.value {
-                    Value::Indexed(map) => !map.is_empty(),
-                    Value::Unset => false,
-                    _ => true,
-                },
-                (Some(var), Some(key)) => var.keys().iter().any(|k| k == key),
-                (None, _) => false,
-            }
-        }
+        "-v" => var_is_set(arg, state),
         "-R" => false,
         "-o" => option_set(arg, state),
         _ => false,
+    }
+}
+
+/// `-v NAME`: whether the variable (or `name[subscript]`, the element) is set.
+fn var_is_set(arg: &str, state: &State) -> bool {
+    let (name, index) = match arg.find('[') {
+        Some(open) => (&arg[..open], arg[open + 1..].strip_suffix(']')),
+        None => (arg, None),
+    };
+    match (state.vars.get(name), index) {
+        // An array's name alone is its element 0 (or key "0"), as in bash.
+        (Some(var), None) => match &var.value {
+            Value::Indexed(map) => map.contains_key(&0),
+            Value::Assoc(map) => map.contains_key("0"),
+            Value::Unset => false,
+            _ => true,
+        },
+        // `a[@]`, `a[*]`: whether any element is set (a scalar is its element 0); an
+        // associative array's `@` is a key like another, as bash 5.2 reads it.
+        (Some(var), Some("@" | "*")) if !matches!(var.value, Value::Assoc(_)) => match &var.value {
+            Value::Indexed(map) => !map.is_empty(),
+            Value::Unset => false,
+            _ => true,
+        },
+        // An associative array's key is expanded once more (`test -v 'm[$k]'`), as
+        // `unset` expands it (in `[[ -v ]]` too, past the expansion of its word; a `\$`
+        // quoted there stays quoted in bash, not here).
+        (Some(var), Some(key)) if matches!(var.value, Value::Assoc(_)) => {
+            let once = state.options.get(crate::options::Kind::Shopt, "assoc_expand_once") == Some(true);
+            let key = if once { Ok(key.to_string()) } else { state.clone().assoc_key_text(key) };
+            key.is_ok_and(|key| var.keys().contains(&key))
+        }
+        // An indexed array's subscript is arithmetic (`a[i+1]`), and a negative one
+        // counts back from the end, as in bash; a side effect in it is not kept.
+        (Some(var), Some(key)) => {
+            let Ok(mut idx) = crate::arith::eval_arith(key, &mut state.clone()) else {
+                return false;
+            };
+            let keys: Vec<i64> = match &var.value {
+                Value::Indexed(map) => map.keys().copied().collect(),
+                Value::Unset => Vec::new(),
+                _ => vec![0],
+            };
+            if idx < 0 {
+                // A scalar has no end to count from (bash: a bad subscript).
+                if !matches!(var.value, Value::Indexed(_)) {
+                    return false;
+                }
+                idx = idx.saturating_add(keys.last().map_or(0, |last| last.saturating_add(1)));
+            }
+            keys.contains(&idx)
+        }
+        (None, _) => false,
     }
 }
 

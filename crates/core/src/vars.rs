@@ -209,6 +209,10 @@ struct Frame {
 pub struct Vars {
     map: Arc<FxHashMap<String, Var>>,
     frames: Vec<Frame>,
+    /// The temporary environments of the commands running (`v=x cmd`), innermost last: what
+    /// each assignment replaced. `unset` of such a variable uncovers what it replaced, one
+    /// layer at a time, as bash's temporary environment is a scope of its own.
+    temp_layers: Vec<Vec<(String, Option<Var>)>>,
     /// What the values hold, about ([`value_bytes`]): checked against the variable-bytes
     /// limit at every command, so no loop of assignments grows without bound.
     bytes: usize,
@@ -815,6 +819,25 @@ impl Vars {
         // A local of a calling function, unset here, goes away whole and uncovers what it
         // hid, as bash's does (unset in its own function, it stays a local, unset).
         let innermost = self.frames.iter().rposition(|frame| frame.saved.iter().any(|(n, _)| n == name));
+        // A variable of a temporary environment (and no local) uncovers what it replaced:
+        // `v=x f` with `f` unsetting v sees the global v again.
+        if innermost.is_none()
+            && self.map.get(name).is_some_and(|var| var.attrs.has(Attrs::TEMPENV))
+            && let Some((layer, slot)) = self
+                .temp_layers
+                .iter()
+                .enumerate()
+                .rev()
+                .find_map(|(at, layer)| layer.iter().position(|(n, _)| n == name).map(|slot| (at, slot)))
+        {
+            let (_, hidden) = self.temp_layers[layer].remove(slot);
+            let old = self.map.get(name).cloned();
+            match hidden {
+                Some(var) => self.insert(name, var),
+                None => self.remove(name),
+            }
+            return Ok(old);
+        }
         if let Some(at) = innermost
             && at + 1 != self.frames.len()
             && let Some(slot) = self.frames[at].saved.iter().position(|(n, _)| n == name)
@@ -1044,6 +1067,17 @@ impl Vars {
     /// Enters a function call.
     pub fn push_frame(&mut self) {
         self.frames.push(Frame::default());
+    }
+
+    /// Enters a command's temporary environment: `saved`, what its assignments replaced.
+    pub fn push_temp_layer(&mut self, saved: Vec<(String, Option<Var>)>) {
+        self.temp_layers.push(saved);
+    }
+
+    /// Leaves the innermost temporary environment: what its assignments replaced, less what
+    /// an `unset` already uncovered ([`Vars::unset_raw`]).
+    pub fn pop_temp_layer(&mut self) -> Vec<(String, Option<Var>)> {
+        self.temp_layers.pop().unwrap_or_default()
     }
 
     /// Leaves a function call, restoring what its locals shadowed.
@@ -1292,16 +1326,46 @@ pub fn array_reference(text: &str, literal: bool) -> Option<(&str, &str)> {
     (is_name(name) && close + 1 == text.len() && close > open + 1).then(|| (name, &text[open + 1..close]))
 }
 
+/// `c` in upper case as bash's `towupper` gives it: one character for one, so `ß` (whose
+/// Unicode upper case is the two letters `SS`) stays as it is.
+pub fn upper_char(c: char) -> char {
+    let mut mapped = c.to_uppercase();
+    match (mapped.next(), mapped.next()) {
+        (Some(upper), None) => upper,
+        _ => c,
+    }
+}
+
+/// `c` in lower case as bash's `towlower` gives it: one character for one, and `Σ` is `σ`
+/// wherever it stands (Rust's `str::to_lowercase` writes a word's last as `ς`).
+pub fn lower_char(c: char) -> char {
+    let mut mapped = c.to_lowercase();
+    match (mapped.next(), mapped.next()) {
+        (Some(lower), None) => lower,
+        _ => c,
+    }
+}
+
+/// `text` in upper case, character by character ([`upper_char`]).
+pub fn upper(text: &str) -> String {
+    text.chars().map(upper_char).collect()
+}
+
+/// `text` in lower case, character by character ([`lower_char`]).
+pub fn lower(text: &str) -> String {
+    text.chars().map(lower_char).collect()
+}
+
 /// Applies `declare -l`/`-u`/`-c` to a value.
 pub fn apply_case(attrs: Attrs, value: String) -> String {
     if attrs.has(Attrs::CAPITALIZE) {
         let mut chars = value.chars();
-        let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
-        first + &chars.as_str().to_lowercase()
+        let first = chars.next().map(upper_char).map(String::from).unwrap_or_default();
+        first + &lower(chars.as_str())
     } else if attrs.has(Attrs::LOWER) {
-        value.to_lowercase()
+        lower(&value)
     } else if attrs.has(Attrs::UPPER) {
-        value.to_uppercase()
+        upper(&value)
     } else {
         value
     }

@@ -28,6 +28,11 @@ enum Mode {
     Regex,
     /// The word inside `${name op word}`: ends at the closing `}` (or `/` for a pattern).
     ParamWord { in_dq: bool, stop_slash: bool },
+    /// The inside of an extended glob group (`@(…)`, `!(…)`, …) in an ordinary word: read as
+    /// [`Mode::Unquoted`] (quotes, expansions), but blanks, `|`, `<`, `>`, `&` and `;` are text
+    /// of the pattern and the word goes on to the `)` that closes the group, as bash's reader
+    /// takes `@(a b|'c'|$x)` whole.
+    ExtGlob,
 }
 
 /// Appends a part, merging runs of literal or quoted text so equal words have equal trees.
@@ -135,6 +140,7 @@ impl Parser<'_> {
             Mode::Regex => {
                 paren_depth == 0 && matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | b';' | b'&' | b'<' | b'>' | b')')
             }
+            Mode::ExtGlob => paren_depth == 0 && byte == b')',
             Mode::DoubleQuoted | Mode::DqInParam => byte == b'"',
             Mode::HereDoc | Mode::Arith | Mode::Subscript => false,
             Mode::ParamWord { stop_slash, .. } => byte == b'}' || stop_slash && byte == b'/',
@@ -144,9 +150,12 @@ impl Parser<'_> {
     /// The characters a backslash escapes in `mode`; `None` means every character.
     fn escapable(mode: Mode) -> Option<&'static [u8]> {
         match mode {
-            Mode::Unquoted | Mode::Regex | Mode::Subscript | Mode::ParamWord { in_dq: false, .. } | Mode::DqInParam => {
-                None
-            }
+            Mode::Unquoted
+            | Mode::ExtGlob
+            | Mode::Regex
+            | Mode::Subscript
+            | Mode::ParamWord { in_dq: false, .. }
+            | Mode::DqInParam => None,
             Mode::DoubleQuoted => Some(b"$`\"\\\n"),
             Mode::ParamWord { in_dq: true, .. } => Some(b"$`\"\\\n}/"),
             Mode::HereDoc | Mode::Arith => Some(b"$`\\\n"),
@@ -164,8 +173,10 @@ impl Parser<'_> {
         // between them is expanded, but a `}` there does not end the expansion (bash finds the
         // closing brace past quoted text).
         let mut in_squote = false;
-        let quotes_active =
-            matches!(mode, Mode::Unquoted | Mode::Regex | Mode::Subscript | Mode::ParamWord { in_dq: false, .. });
+        let quotes_active = matches!(
+            mode,
+            Mode::Unquoted | Mode::ExtGlob | Mode::Regex | Mode::Subscript | Mode::ParamWord { in_dq: false, .. }
+        );
         macro_rules! flush {
             () => {
                 if !literal.is_empty() {
@@ -280,17 +291,32 @@ impl Parser<'_> {
                     flush!();
                     parts.push(self.parse_process_subst()?);
                 }
-                b'?' | b'*' | b'+' | b'@' | b'!' if mode == Mode::Unquoted && self.peek_at(1) == Some(b'(') => {
-                    let Some(end) = self.matching_close(self.pos + 1, b'(', b')') else {
-                        return Err(self.unclosed(self.pos + 1, ')'));
-                    };
-                    literal.push_str(&self.src[self.pos..=end]);
-                    self.pos = end + 1;
+                // An extended glob group: its inside is read as a word of its own (quotes and
+                // expansions work there), the group's marks are text of the pattern.
+                b'?' | b'*' | b'+' | b'@' | b'!'
+                    if matches!(mode, Mode::Unquoted | Mode::ExtGlob) && self.peek_at(1) == Some(b'(') =>
+                {
+                    let open = self.pos + 1;
+                    literal.push(byte as char);
+                    literal.push('(');
+                    self.pos += 2;
+                    flush!();
+                    self.enter()?;
+                    let inner = self.parse_parts(Mode::ExtGlob)?;
+                    self.leave();
+                    if self.peek() != Some(b')') {
+                        return Err(self.unclosed(open, ')'));
+                    }
+                    self.pos += 1;
+                    for part in inner {
+                        push_part(&mut parts, part);
+                    }
+                    literal.push(')');
                 }
                 _ => {
                     match (mode, byte) {
-                        (Mode::Regex, b'(') => paren_depth += 1,
-                        (Mode::Regex, b')') => paren_depth = paren_depth.saturating_sub(1),
+                        (Mode::Regex | Mode::ExtGlob, b'(') => paren_depth += 1,
+                        (Mode::Regex | Mode::ExtGlob, b')') => paren_depth = paren_depth.saturating_sub(1),
                         _ => {}
                     }
                     if byte.is_ascii() {
