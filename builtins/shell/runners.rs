@@ -12,11 +12,16 @@ use crate::vfs::describe;
 /// denied`) and the status GNU's runners give (127, 126); `None` when it can.
 pub fn cannot_run(ctx: &Ctx<'_>, name: &str) -> Option<(String, Status)> {
     if !name.contains('/') {
-        // A command of the table, or a tool or declared host program: found (no PATH here).
+        // A command of the table, or a tool or declared host program, or a workspace file on
+        // PATH (as the shell finds it).
         if !name.is_empty() && (crate::lookup(name).is_some() || ctx.tools().resolve(name).is_some()) {
             return None;
         }
-        return Some(("No such file or directory".to_string(), crate::status::NOT_FOUND));
+        return match ctx.state().find_on_path(name, |abs| ctx.vfs.stat(abs).ok()) {
+            Some((_, true)) => None,
+            Some(_) => Some(("Permission denied".to_string(), crate::status::CANNOT_RUN)),
+            None => Some(("No such file or directory".to_string(), crate::status::NOT_FOUND)),
+        };
     }
     match ctx.vfs.stat(&ctx.abs(name)) {
         Err(err) => {

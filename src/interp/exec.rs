@@ -302,6 +302,7 @@ impl Interp {
                 self.debug_point(io, |text| text.write_str(&simple.bash_text())).await?;
             }
             let mut sub = self.subshell();
+            sub.pipe_in = idx > 0;
             if let Some(own) = self.without_coproc_fds(&mut sub, &stage_io) {
                 stage_io = own;
             }

@@ -669,11 +669,6 @@ impl Interp {
                             return Ok(());
                         }
                         let value = self.expand_param(param, io).await?;
-                        // `${IFS=…}` changes how what follows in the word is split: IFS is read
-                        // again.
-                        if matches!(param.op, ParamOp::Test { kind: TestKind::Assign, .. }) {
-                            builder.ifs = None;
-                        }
                         self.place(value, quoted, builder, io).await?;
                     }
                     WordPart::CommandSubst(script) => {
@@ -957,6 +952,8 @@ impl Interp {
             let sub_io = Io::new(io.stdin(), Output::Capture(capture.clone()), io.stderr());
             let mut sub = self.subshell();
             sub.trace_depth += 1;
+            // A job inside keeps a pipeline stage's pipe as standard input, as bash's does.
+            sub.pipe_in = self.pipe_in;
             // bash turns `set -e` off inside `$( )` unless `shopt -s inherit_errexit` or
             // `set -o posix`.
             sub.state.options.errexit &= self.state.options.inherit_errexit || self.state.options.posix;

@@ -429,6 +429,12 @@ impl Interp {
         let mut sub = self.subshell();
         sub.shared = Arc::new(self.shared.for_job());
         let mut io = self.without_coproc_fds(&mut sub, io).unwrap_or_else(|| io.clone());
+        // Without job control a job's standard input is /dev/null before its own redirections
+        // (POSIX, bash): `cmd &` does not read what the shell's next commands are to read. A
+        // pipeline stage's job keeps the pipe (`… | { cmd & }`), as bash's.
+        if !self.job_control() && !self.pipe_in {
+            io.set(0, Some(super::io::Fd::Input(super::io::Input::null())));
+        }
         for fd in [1, 2] {
             io.set(fd, Some(super::io::Fd::Output(Output::Job(JobOutput::new(io.output(fd), Some(log.clone()))))));
         }
@@ -604,7 +610,9 @@ pub(crate) async fn wait(interp: &mut Interp, args: &crate::builtins::spec::Args
     let var = args.last(opt!(special::WAIT, 'p')).map(str::to_string);
     // `-p` takes a name or an element (`wait -p A[k]`); anything else is refused before any
     // wait, as bash's.
-    if let Some(name) = var.as_deref().filter(|name| !toolsh_core::vars::valid_reference(name)) {
+    // (An element as bash's valid_array_reference reads it: under assoc_expand_once `A[]]`.)
+    let valid = |name: &str| toolsh_core::vars::is_name(name) || interp.state.element_operand(name, false).is_some();
+    if let Some(name) = var.as_deref().filter(|name| !valid(name)) {
         let message = format!("{}wait: `{name}': not a valid identifier\n", interp.state.diagnostic_prefix());
         let _ = io.stderr().write_text(&message).await;
         return Ok(1);

@@ -111,6 +111,10 @@ pub(crate) struct Interp {
     /// Inside `command_not_found_handle`: a command it does not find is not found (bash calls
     /// the handler again, without end).
     in_not_found_handler: bool,
+    /// A pipeline's stage reading the stage before it: its `cmd &` keeps that pipe as
+    /// standard input, where a job otherwise gets /dev/null without job control (bash's
+    /// `pipe_in` check).
+    pub(crate) pipe_in: bool,
     /// How many command or process substitutions deep this shell runs (`set -x` repeats
     /// `PS4`'s first character once more for each).
     trace_depth: u32,
@@ -179,6 +183,7 @@ impl Interp {
             checked_functions: Vec::new(),
             spare_last_arg: String::new(),
             in_not_found_handler: false,
+            pipe_in: false,
             trace_depth: 0,
             traced_value: String::new(),
             bash_command: String::new(),
@@ -275,6 +280,7 @@ impl Interp {
             checked_functions: self.checked_functions.clone(),
             spare_last_arg: String::new(),
             in_not_found_handler: self.in_not_found_handler,
+            pipe_in: false,
             trace_depth: self.trace_depth,
             traced_value: String::new(),
             bash_command: self.bash_command.clone(),

@@ -18,28 +18,10 @@ pub(crate) struct Found {
 }
 
 impl Interp {
-    /// Where `PATH` finds `name` (a name without a slash): the first executable regular file
-    /// of that name in its directories, else the first regular file (an empty entry is the
-    /// working directory, written `./NAME`).
+    /// Where `PATH` finds `name` ([`toolsh_core::session::State::find_on_path`]).
     pub(crate) fn find_on_path(&self, name: &str) -> Option<Found> {
-        if name.is_empty() || name.contains('/') {
-            return None;
-        }
-        let path = self.state.vars.get_str("PATH")?;
-        let mut first_file = None;
-        for dir in path.split(':') {
-            let candidate =
-                if dir.is_empty() { format!("./{name}") } else { format!("{}/{name}", dir.trim_end_matches('/')) };
-            let Ok(meta) = self.shared.vfs().stat(&self.state.abs_path(&candidate)) else { continue };
-            if meta.kind != crate::vfs::FileKind::File {
-                continue;
-            }
-            if meta.mode & 0o111 != 0 {
-                return Some(Found { path: candidate, executable: true });
-            }
-            first_file.get_or_insert(candidate);
-        }
-        first_file.map(|path| Found { path, executable: false })
+        let (path, executable) = self.state.find_on_path(name, |abs| self.shared.vfs().stat(abs).ok())?;
+        Some(Found { path, executable })
     }
 
     /// Empties the command hash table when `PATH` changed since it was filled, as setting

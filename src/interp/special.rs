@@ -619,20 +619,26 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
 impl Interp {
     /// A new non-interactive `bash` first reads the file `$BASH_ENV` names (its value
     /// expanded), as bash's startup does; `sh`, POSIX mode and an interactive shell read none.
-    /// A file that is not there is passed over unsaid, as bash's.
-    async fn read_bash_env(&mut self, name: &str, io: &Io) -> Result<(), Flow> {
-        let bash = name.rsplit('/').next() == Some("bash");
-        if !bash || self.state.options.interactive || self.state.options.posix {
-            return Ok(());
-        }
-        let Some(file) = self.state.vars.get_str("BASH_ENV").filter(|file| !file.is_empty()).map(str::to_string) else {
-            return Ok(());
-        };
-        let file = self.expand_quoted_source(&file, io).await.unwrap_or(file);
-        if !self.shared.vfs().exists(&self.state.abs_path(&file)) {
-            return Ok(());
-        }
-        self.dispatch_builtin(vec![".".to_string(), file], io).await.map(|_| ())
+    /// A file that is not there is passed over unsaid, as bash's; one that starts `bash`
+    /// recurses, as bash's does, until the call-depth limit. The future is made here, boxed, so that the shell
+    /// that awaits it (`sub_shell`, reached again by a script that starts `bash`) keeps no room
+    /// for it on the stack at every level.
+    fn read_bash_env<'a>(&'a mut self, name: &'a str, io: &'a Io) -> futures::future::BoxFuture<'a, Result<(), Flow>> {
+        Box::pin(async move {
+            let bash = name.rsplit('/').next() == Some("bash");
+            if !bash || self.state.options.interactive || self.state.options.posix {
+                return Ok(());
+            }
+            let Some(file) = self.state.vars.get_str("BASH_ENV").filter(|file| !file.is_empty()).map(str::to_string)
+            else {
+                return Ok(());
+            };
+            let file = self.expand_quoted_source(&file, io).await.unwrap_or(file);
+            if !self.shared.vfs().exists(&self.state.abs_path(&file)) {
+                return Ok(());
+            }
+            self.dispatch_builtin(vec![".".to_string(), file], io).await.map(|_| ())
+        })
     }
 }
 
@@ -655,6 +661,9 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
         // --norc, --noprofile, --posix, --login, …: nothing to change here; --rcfile and
         // --init-file take a file (not read: no startup file is).
         if word.starts_with("--") {
+            if word == "--posix" {
+                sub.state.options.posix = true;
+            }
             idx += if matches!(word, "--rcfile" | "--init-file") { 2 } else { 1 };
             continue;
         }

@@ -421,9 +421,3 @@ bare [] 0
 local [] 0
 the next line runs
 ## status: 0
-
-### an IFS assigned inside a word splits the parameters expanded after it
-set -f -- a "b c" d; unset IFS; printf "<%s> " ${*}${IFS=}${*}; echo
-## stdout:
-<a> <b> <c> <da> <b c> <d> 
-## status: 0

@@ -326,3 +326,21 @@ q
 1
 q
 ## status: 0
+
+### a job's standard input is /dev/null without job control, before its own redirections
+printf 'a\n' | { (cat & wait); echo r1; }
+printf 'c\n' | { f() { cat & wait; }; f; echo r3; }
+printf 'd\n' | { x=$(cat & wait); echo "r4 $x"; }
+echo q | { cat & wait; }; echo r5
+echo x > f1; cat < f1 & wait
+## stdout:
+r1
+c
+r3
+r4 d
+q
+r5
+x
+## status: 0
+## files:
+f1: "x\n"

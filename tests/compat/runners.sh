@@ -203,3 +203,20 @@ two
 status 0
 exec status 126
 ## status: 0
+
+### env, xargs and timeout run a script found on PATH +stderr
+mkdir -p bin; printf 'echo "me $1"\n' > bin/me; chmod +x bin/me; printf 'echo nx\n' > bin/nx
+PATH=$PWD/bin:$PATH
+env me a; echo x | xargs me; timeout 5 me t; env nx; echo "nx $?"
+## stdout:
+me a
+me x
+me t
+nx 126
+## stderr:
+env: 'nx': Permission denied
+## status: 0
+## files:
+bin/
+bin/me: "echo \"me $1\"\n"
+bin/nx: "echo nx\n"

@@ -488,3 +488,17 @@ fn a_file_on_standard_input_is_given_back_past_what_was_taken() {
         assert_eq!(out, bash_out, "{script}: {err}");
     }
 }
+
+/// A `bash` whose BASH_ENV starts `bash` again recurses, as bash's does, until the call-depth
+/// limit stops it, named: the process is not aborted by its stack running out (the shell runs
+/// on a thread with a deep stack).
+#[test]
+fn a_bash_env_that_starts_bash_stops_at_the_call_depth_limit() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("env.sh"), "echo read; bash -c true\n").expect("write");
+    let script = "export BASH_ENV=$PWD/env.sh; bash -c 'echo inner'";
+    let (out, err, status) = run(toolsh().current_dir(dir.path()).args(["-c", script]), "");
+    assert_eq!(status, 124, "{err}");
+    assert!(err.contains("limit exceeded: call depth"), "{err}");
+    assert!(out.starts_with("read\nread\n"), "{out}");
+}

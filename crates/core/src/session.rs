@@ -507,6 +507,36 @@ impl State {
         }
     }
 
+    /// Where `PATH` finds the command `name` (a name without a slash), as bash's search does:
+    /// the first executable regular file of that name in its directories, else the first
+    /// regular file (which then cannot run): its path as bash writes it (`DIR/NAME`; an empty
+    /// entry, or no `PATH` at all, is the working directory, `./NAME`; a leading `~` is the
+    /// home) and whether it may run. `stat` looks at an absolute path.
+    pub fn find_on_path(&self, name: &str, stat: impl Fn(&str) -> Option<crate::vfs::Meta>) -> Option<(String, bool)> {
+        if name.is_empty() || name.contains('/') {
+            return None;
+        }
+        let home = self.vars.get_str("HOME").unwrap_or("");
+        let mut first_file = None;
+        for dir in self.vars.get_str("PATH").unwrap_or("").split(':') {
+            let dir = match dir.strip_prefix('~') {
+                Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("{home}{rest}"),
+                _ => dir.to_string(),
+            };
+            let found =
+                if dir.is_empty() { format!("./{name}") } else { format!("{}/{name}", dir.trim_end_matches('/')) };
+            let Some(meta) = stat(&self.abs_path(&found)) else { continue };
+            if meta.kind != crate::vfs::FileKind::File {
+                continue;
+            }
+            if meta.mode & 0o111 != 0 {
+                return Some((found, true));
+            }
+            first_file.get_or_insert(found);
+        }
+        first_file.map(|path| (path, false))
+    }
+
     /// Resolves `path` against the working directory.
     pub fn abs_path(&self, path: &str) -> String {
         crate::vfs::path::operand(&self.cwd, path)
