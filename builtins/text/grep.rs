@@ -1227,8 +1227,8 @@ impl<'c, 'a> Search<'c, 'a> {
                     return self.finish_source(&label, show_name, false, 0).await;
                 }
                 // `--json` goes on showing the lines of a binary file named (ripgrep's), and
-                // says where its first NUL byte is at its end.
-                scan.binary = !self.o.json;
+                // says where its first NUL byte is at its end; one a walk found stops showing.
+                scan.binary = !self.o.json || self.o.skips_binary(&label);
                 self.nul_at.get_or_insert(scan.offset + at);
             }
             first = false;

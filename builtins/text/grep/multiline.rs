@@ -132,12 +132,19 @@ pub(super) fn can_match_newline(pattern: &str, dot_all: bool) -> bool {
             HirKind::Empty => false,
         }
     }
-    let mut parser =
-        regex_syntax::ParserBuilder::new().dot_matches_new_line(dot_all).multi_line(true).build();
+    let mut parser = regex_syntax::ParserBuilder::new().dot_matches_new_line(dot_all).multi_line(true).build();
     match parser.parse(pattern) {
         Ok(hir) => walk(&hir),
         Err(_) => true,
     }
+}
+
+/// A run of lines that matches touch: its first and last line (0-based) and the matches in it
+/// (byte spans of the whole input).
+struct Run {
+    first: usize,
+    last: usize,
+    matches: Vec<(usize, usize)>,
 }
 
 /// `--json` under `-U`: each run of lines that matches touch (runs that meet joined, as
@@ -156,8 +163,7 @@ pub(super) fn json_blocks(
     let lines = if data.is_empty() { 0 } else { starts.len() };
     let line_of = |at: usize| starts.partition_point(|&start| start <= at) - 1;
     let line_end = |idx: usize| starts.get(idx + 1).copied().unwrap_or(data.len());
-    // Each run: its first and last line, and the matches in it.
-    let mut runs: Vec<(usize, usize, Vec<(usize, usize)>)> = Vec::new();
+    let mut runs: Vec<Run> = Vec::new();
     for part in parts {
         if part.start == data.len() && data.last().is_none_or(|&last| last == b'\n') {
             break;
@@ -169,11 +175,11 @@ pub(super) fn json_blocks(
             line_of(part.end.min(data.len()))
         };
         match runs.last_mut() {
-            Some(run) if run.1 + 1 >= first => {
-                run.1 = run.1.max(last);
-                run.2.push((part.start, part.end));
+            Some(run) if run.last + 1 >= first => {
+                run.last = run.last.max(last);
+                run.matches.push((part.start, part.end));
             }
-            _ => runs.push((first, last.max(first), vec![(part.start, part.end)])),
+            _ => runs.push(Run { first, last: last.max(first), matches: vec![(part.start, part.end)] }),
         }
     }
     if let Some(most) = o.max {
@@ -184,7 +190,7 @@ pub(super) fn json_blocks(
     };
     // The first line not shown yet, and the last run's last line.
     let (mut next, mut previous) = (0usize, None::<usize>);
-    for (first, last, matches) in &runs {
+    for Run { first, last, matches } in &runs {
         if let Some(previous) = previous {
             for idx in previous + 1..(previous + 1 + o.after).min(*first) {
                 context(json, out, idx);

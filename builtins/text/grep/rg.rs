@@ -9,7 +9,10 @@
 //! writes it to a pipe (no line numbers unless `-n`, no colour), in the order of `--sort path`
 //! whatever the number of threads; `--heading`, `--column`, `--vimgrep` and `-r` shape it
 //! ([`print`](super::print)), and `-U` lets a match run across lines
-//! ([`multiline`](super::multiline)). Standard input is searched when no path is given and it
+//! ([`multiline`](super::multiline)). `--json` prints ripgrep's JSON Lines instead
+//! ([`json`](super::json): it refuses `-c`, `-l` and `--files` as ripgrep's parser does), `-z`
+//! searches compressed files decompressed ([`zip`](super::zip)), and `--pre` is refused: no
+//! program is started per file. Standard input is searched when no path is given and it
 //! is connected to something (a pipe, a file), as ripgrep decides it.
 
 use super::filter::Filter;
