@@ -1175,6 +1175,12 @@ impl<'c, 'a> Search<'c, 'a> {
                         && !self.o.invert
                         && !self.o.quiet
                     {
+                        // A binary file a walk found is skipped, one named shown whole, as
+                        // the line-by-line search does.
+                        self.nul_at = if self.o.text { None } else { memchr::memchr(0, &data) };
+                        if self.nul_at.is_some() && self.o.skips_binary(&label) {
+                            return true;
+                        }
                         let runs = multiline::json_blocks(&self.o, json, &mut self.out, &label, &data, &parts);
                         self.selected_any |= runs > 0;
                         self.json_end(&label, data.len());

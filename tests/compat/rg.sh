@@ -469,7 +469,8 @@ T='del(.data.stats.elapsed, .data.elapsed_total)'
 rg --json hello latin | jq -c "$T"; rg --json hello esc | jq -c "$T"
 rg --json hello bin | jq -c "$T"; rg --json -a hello bin | jq -c "$T"
 rg --json 'x\x00' bin | jq -c "$T"
-rm -f latin esc bin
+rg --json -U 'y\nh' bin | jq -c "$T"; mkdir d; cp bin d; rg --json -U 'y\nh' d | jq -c "$T"
+rm -rf latin esc bin d
 ## stdout:
 {"type":"begin","data":{"path":{"text":"latin"}}}
 {"type":"match","data":{"path":{"text":"latin"},"lines":{"bytes":"Y2Fm6SBoZWxsbwo="},"line_number":1,"absolute_offset":0,"submatches":[{"match":{"text":"hello"},"start":5,"end":10}]}}
@@ -493,6 +494,11 @@ rm -f latin esc bin
 {"type":"match","data":{"path":{"text":"bin"},"lines":{"text":"x\u0000y\n"},"line_number":2,"absolute_offset":8,"submatches":[{"match":{"text":"x\u0000"},"start":0,"end":2}]}}
 {"type":"end","data":{"path":{"text":"bin"},"binary_offset":9,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":9,"bytes_printed":224,"matched_lines":1,"matches":1}}}
 {"data":{"stats":{"bytes_printed":224,"bytes_searched":9,"matched_lines":1,"matches":1,"searches":1,"searches_with_match":1}},"type":"summary"}
+{"type":"begin","data":{"path":{"text":"bin"}}}
+{"type":"match","data":{"path":{"text":"bin"},"lines":{"text":"x\u0000y\nhello 2\n"},"line_number":2,"absolute_offset":8,"submatches":[{"match":{"text":"y\nh"},"start":2,"end":5}]}}
+{"type":"end","data":{"path":{"text":"bin"},"binary_offset":9,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":9,"bytes_printed":230,"matched_lines":2,"matches":1}}}
+{"data":{"stats":{"bytes_printed":230,"bytes_searched":9,"matched_lines":2,"matches":1,"searches":1,"searches_with_match":1}},"type":"summary"}
+{"data":{"stats":{"bytes_printed":0,"bytes_searched":0,"matched_lines":0,"matches":0,"searches":0,"searches_with_match":0}},"type":"summary"}
 ## status: 0
 
 ### rg --json with -v, -m, context, empty matches and -U: a multi-line match is one message, touching runs joined
