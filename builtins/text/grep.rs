@@ -1181,9 +1181,10 @@ impl<'c, 'a> Search<'c, 'a> {
                         if self.nul_at.is_some() && self.o.skips_binary(&label) {
                             return true;
                         }
-                        let runs = multiline::json_blocks(&self.o, json, &mut self.out, &label, &data, &parts);
+                        let (runs, searched) =
+                            multiline::json_blocks(&self.o, json, &mut self.out, &label, &data, &parts);
                         self.selected_any |= runs > 0;
-                        self.json_end(&label, data.len());
+                        self.json_end(&label, searched);
                         return self.flush().await;
                     }
                     if self.o.count_matches && !self.o.invert {

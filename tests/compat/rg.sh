@@ -510,6 +510,7 @@ rg --json 'x*' z3 | jq -c "$T"; rg --json '$' z3 | jq -c "$T"
 rg --json -U 'b\nc|e' x3 | jq -c "$T"; rg --json -U 'b\nc|c' x3 | jq -c "$T"
 rg --json -U 'a|e' x3 | jq -c "$T"; rg --json -U '$' x3 | jq -c "$T"
 rg --json -U -C1 'hello\nb' ctx | jq -c "$T"; rg --json -U -v 'a\nhello' ctx | jq -c "$T"
+rg --json -U -m1 'hello\n.' ctx | jq -c "$T"
 rm -f ctx x3 z3
 ## stdout:
 {"type":"begin","data":{"path":{"text":"ctx"}}}
@@ -576,6 +577,10 @@ rm -f ctx x3 z3
 {"type":"match","data":{"path":{"text":"ctx"},"lines":{"text":"e\n"},"line_number":7,"absolute_offset":20,"submatches":[]}}
 {"type":"end","data":{"path":{"text":"ctx"},"binary_offset":null,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":22,"bytes_printed":671,"matched_lines":5,"matches":0}}}
 {"data":{"stats":{"bytes_printed":671,"bytes_searched":22,"matched_lines":5,"matches":0,"searches":1,"searches_with_match":1}},"type":"summary"}
+{"type":"begin","data":{"path":{"text":"ctx"}}}
+{"type":"match","data":{"path":{"text":"ctx"},"lines":{"text":"hello\nb\n"},"line_number":2,"absolute_offset":2,"submatches":[{"match":{"text":"hello\nb"},"start":0,"end":7}]}}
+{"type":"end","data":{"path":{"text":"ctx"},"binary_offset":null,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":21,"bytes_printed":225,"matched_lines":2,"matches":1}}}
+{"data":{"stats":{"bytes_printed":225,"bytes_searched":21,"matched_lines":2,"matches":1,"searches":1,"searches_with_match":1}},"type":"summary"}
 ## status: 0
 
 ### rg --json refuses -c, --count-matches, -l and --files as ripgrep does; ignores -L; -q and -m 0 print nothing

@@ -149,7 +149,8 @@ struct Run {
 
 /// `--json` under `-U`: each run of lines that matches touch (runs that meet joined, as
 /// ripgrep joins them) is one `match` message holding all its matches, with `-A`/`-B`
-/// context lines around it; returns how many runs were shown.
+/// context lines around it; returns how many runs were shown, and how far ripgrep reads the
+/// input (to the end, or under `-m` to the end of the first match past the last run shown).
 pub(super) fn json_blocks(
     o: &Options,
     json: &mut Json,
@@ -157,7 +158,7 @@ pub(super) fn json_blocks(
     label: &str,
     data: &[u8],
     parts: &[Part],
-) -> usize {
+) -> (usize, usize) {
     let mut starts = vec![0];
     starts.extend(memchr::memchr_iter(b'\n', data).map(|at| at + 1).filter(|&at| at < data.len()));
     let lines = if data.is_empty() { 0 } else { starts.len() };
@@ -182,7 +183,11 @@ pub(super) fn json_blocks(
             _ => runs.push(Run { first, last: last.max(first), matches: vec![(part.start, part.end)] }),
         }
     }
-    if let Some(most) = o.max {
+    let mut searched = data.len();
+    if let Some(most) = o.max
+        && let Some(past) = runs.get(most)
+    {
+        searched = past.matches.first().map_or(searched, |&(_, end)| end);
         runs.truncate(most);
     }
     let context = |json: &mut Json, out: &mut Vec<u8>, idx: usize| {
@@ -210,7 +215,7 @@ pub(super) fn json_blocks(
             context(json, out, idx);
         }
     }
-    runs.len()
+    (runs.len(), searched)
 }
 
 #[cfg(test)]
