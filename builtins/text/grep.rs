@@ -15,10 +15,12 @@ use regex::bytes::{Regex, RegexBuilder};
 
 mod color;
 mod filter;
+mod json;
 mod multiline;
 mod print;
 pub(crate) mod rg;
 mod tree;
+mod zip;
 
 #[derive(Default)]
 struct Options {
@@ -101,6 +103,14 @@ struct Options {
     count_matches: bool,
     /// `-U` (`rg`): a match may run across lines ([`multiline`]).
     multiline: bool,
+    /// `--json` (`rg`): ripgrep's JSON Lines ([`json`]) instead of lines of text.
+    json: bool,
+    /// `-z` (`rg`): a file named as compressed (`.gz`, `.bz2`, `.xz`, …) is searched
+    /// decompressed.
+    search_zip: bool,
+    /// `--json -U`: whether a pattern can match a newline, so that a match's lines are shown
+    /// together (ripgrep searches line by line when none can).
+    match_newline: bool,
     /// `--multiline-dotall` (`rg`): `.` matches a newline too.
     dot_all: bool,
     /// What a walk leaves out beyond `--include`/`--exclude` (`rg`: hidden names, ignore
@@ -837,7 +847,13 @@ fn tab_width_of(size: Option<u64>, numbered: bool) -> usize {
 }
 
 fn is_direct(o: &Options, regex: &Matcher) -> bool {
-    matches!(regex, Matcher::Bytes(_)) && !o.invert && !o.context && !o.null_data && !o.multiline && !o.count_matches
+    matches!(regex, Matcher::Bytes(_))
+        && !o.invert
+        && !o.context
+        && !o.null_data
+        && !o.multiline
+        && !o.count_matches
+        && !o.json
 }
 
 struct Search<'c, 'a> {
@@ -857,10 +873,13 @@ struct Search<'c, 'a> {
     headed_any: bool,
     /// `-T`: the width of numbers in the input being searched ([`tab_width`]).
     width: usize,
+    /// `--json`: the JSON printer, in place of the text one.
+    json: Option<json::Json>,
 }
 
 impl<'c, 'a> Search<'c, 'a> {
     fn new(ctx: &'c Ctx<'a>, o: Options, regex: Matcher) -> Self {
+        let json = o.json.then(json::Json::new);
         Search {
             ctx,
             o: std::sync::Arc::new(o),
@@ -872,6 +891,7 @@ impl<'c, 'a> Search<'c, 'a> {
             nul_at: None,
             headed_any: false,
             width: 0,
+            json,
         }
     }
 
@@ -884,6 +904,9 @@ impl<'c, 'a> Search<'c, 'a> {
     /// Searches one input; returns false when output should stop (`-q` matched, reader gone).
     async fn search(&mut self, label: String, mut reader: OperandReader, show_name: bool) -> bool {
         self.nul_at = None;
+        if let Some(json) = &mut self.json {
+            json.start();
+        }
         self.width = match &mut reader {
             _ if !self.o.initial_tab => 0,
             OperandReader::File(file) => tab_width(Some(file.as_mut()), self.o.number),
@@ -1003,11 +1026,14 @@ impl<'c, 'a> Search<'c, 'a> {
         (label, show_name): (&str, bool),
         idx: usize,
         offset: usize,
-        line: &[u8],
+        (line, ended): (&[u8], bool),
         terminator: u8,
     ) {
         scan.after_left -= 1;
-        if self.o.only && self.o.program == "grep" {
+        if self.json.is_some() {
+            self.json_line(json::Kind::Context, label, (line, ended), terminator, idx + 1, offset);
+            scan.last_printed = Some(idx);
+        } else if self.o.only && self.o.program == "grep" {
             // grep's `-o` prints no context (but the matches of `-v`'s context lines, which
             // match), and context still joins groups.
             let mut named = Named { label, show: show_name, heading: &mut scan.heading };
@@ -1023,6 +1049,39 @@ impl<'c, 'a> Search<'c, 'a> {
             scan.last_printed = Some(idx);
         } else {
             scan.undecodable = true;
+        }
+    }
+
+    /// A line as `--json` prints it: a selected line with its matches (none under `-v`), a
+    /// context line with none (its matches under `-v`, where context lines are the matching
+    /// ones), as ripgrep shows them; `ended` when its terminator follows it.
+    fn json_line(
+        &mut self,
+        kind: json::Kind,
+        label: &str,
+        (line, ended): (&[u8], bool),
+        terminator: u8,
+        line_no: usize,
+        offset: usize,
+    ) {
+        let Some(json) = &mut self.json else { return };
+        let spans: Vec<(usize, usize)> = if (kind == json::Kind::Match) != self.o.invert {
+            self.regex.parts(line, None).iter().map(|part| (part.start, part.end)).collect()
+        } else {
+            Vec::new()
+        };
+        let mut lines = line.to_vec();
+        if ended {
+            lines.push(terminator);
+        }
+        json.lines(&mut self.out, kind, label, &lines, line_no, offset, &spans);
+    }
+
+    /// `--json`: the input's `end` message; `searched` is how far it was read (ripgrep counts
+    /// a binary input to its first NUL byte).
+    fn json_end(&mut self, label: &str, searched: usize) {
+        if let Some(json) = &mut self.json {
+            json.end(&mut self.out, label, self.nul_at, self.nul_at.unwrap_or(searched));
         }
     }
 
@@ -1111,6 +1170,23 @@ impl<'c, 'a> Search<'c, 'a> {
             match multiline::read_whole(reader, self.ctx.state().limits().input_bytes).await {
                 Ok(data) => {
                     let parts = self.regex.parts(&data, self.o.replace.as_deref());
+                    if let Some(json) = &mut self.json
+                        && self.o.match_newline
+                        && !self.o.invert
+                        && !self.o.quiet
+                    {
+                        // A binary file a walk found is skipped, one named shown whole, as
+                        // the line-by-line search does.
+                        self.nul_at = if self.o.text { None } else { memchr::memchr(0, &data) };
+                        if self.nul_at.is_some() && self.o.skips_binary(&label) {
+                            return true;
+                        }
+                        let (runs, searched) =
+                            multiline::json_blocks(&self.o, json, &mut self.out, &label, &data, &parts);
+                        self.selected_any |= runs > 0;
+                        self.json_end(&label, searched);
+                        return self.flush().await;
+                    }
                     if self.o.count_matches && !self.o.invert {
                         self.selected_any |= !parts.is_empty();
                         return self.finish_source(&label, show_name, false, parts.len()).await;
@@ -1157,7 +1233,9 @@ impl<'c, 'a> Search<'c, 'a> {
                 if std::mem::take(&mut first) && self.o.skips_binary(&label) {
                     return self.finish_source(&label, show_name, false, 0).await;
                 }
-                scan.binary = true;
+                // `--json` goes on showing the lines of a binary file named (ripgrep's), and
+                // says where its first NUL byte is at its end; one a walk found stops showing.
+                scan.binary = !self.o.json || self.o.skips_binary(&label);
                 self.nul_at.get_or_insert(scan.offset + at);
             }
             first = false;
@@ -1186,6 +1264,7 @@ impl<'c, 'a> Search<'c, 'a> {
             }
             input.unread(&past_stop).await;
         }
+        self.json_end(&label, scan.stop.unwrap_or(scan.offset));
         self.headed_any |= scan.heading.printed;
         self.finish_source(&label, show_name, scan.binary || scan.undecodable, scan.count).await
     }
@@ -1208,7 +1287,7 @@ impl<'c, 'a> Search<'c, 'a> {
             if self.o.max.is_some_and(|m| scan.count >= m) {
                 // GNU grep still prints trailing context after the last counted match.
                 if scan.after_left > 0 && printing && !scan.binary {
-                    self.after_context(scan, (label, show_name), idx, offset, line, terminator);
+                    self.after_context(scan, (label, show_name), idx, offset, (line, ended), terminator);
                     continue;
                 }
                 return self.flush().await.then_some(false);
@@ -1219,7 +1298,7 @@ impl<'c, 'a> Search<'c, 'a> {
             } != self.o.invert;
             if !matched {
                 if scan.after_left > 0 && printing && !scan.binary {
-                    self.after_context(scan, (label, show_name), idx, offset, line, terminator);
+                    self.after_context(scan, (label, show_name), idx, offset, (line, ended), terminator);
                 } else if self.o.before > 0 {
                     if scan.before.len() == self.o.before {
                         scan.before.pop_front();
@@ -1250,6 +1329,7 @@ impl<'c, 'a> Search<'c, 'a> {
                 && self.any_context_printed
                 && scan.last_printed.is_none_or(|l| start > l + 1)
                 && !new_heading
+                && self.json.is_none()
                 && let Some(separator) = &self.o.group_separator
             {
                 let separator = toolsh_bytes::encode(separator);
@@ -1271,6 +1351,10 @@ impl<'c, 'a> Search<'c, 'a> {
                     if !self.only_context(&mut named, ctx_idx + 1, ctx_offset, &ctx_line, terminator) {
                         scan.undecodable = true;
                     }
+                } else if shown && self.json.is_some() {
+                    // A line kept before a selected one had a terminator.
+                    let line = (ctx_line.as_slice(), true);
+                    self.json_line(json::Kind::Context, label, line, terminator, ctx_idx + 1, ctx_offset);
                 } else if shown && !printable(&self.o, &ctx_line) {
                     scan.undecodable = true;
                 } else if shown {
@@ -1283,7 +1367,9 @@ impl<'c, 'a> Search<'c, 'a> {
             // `-o -v` selects lines but prints nothing of them.
             let nothing_to_print = self.o.only && self.o.invert;
             let mut named = Named { label, show: show_name, heading: &mut scan.heading };
-            if !nothing_to_print && !self.emit_line(&mut named, idx + 1, offset, line, terminator) {
+            if self.json.is_some() {
+                self.json_line(json::Kind::Match, label, (line, ended), terminator, idx + 1, offset);
+            } else if !nothing_to_print && !self.emit_line(&mut named, idx + 1, offset, line, terminator) {
                 scan.undecodable = true;
             }
             self.any_context_printed = true;
@@ -1301,6 +1387,10 @@ impl<'c, 'a> Search<'c, 'a> {
 
     /// The per-input summary ([`summary`]), and the binary-file notice after what came before.
     async fn finish_source(&mut self, label: &str, show_name: bool, binary: bool, count: usize) -> bool {
+        // `--json` said all there is in its `end` message.
+        if self.o.json {
+            return true;
+        }
         if summary(&self.o, &mut self.out, label, show_name, binary, count) {
             return self.binary_notice(label, show_name).await;
         }
@@ -1575,6 +1665,9 @@ async fn run(mut ctx: Ctx<'_>, mut o: Options) -> Status {
     if selects_nothing && !o.files_without && o.program == "grep" {
         return 1;
     }
+    o.match_newline = o.multiline
+        && (o.syntax != 'F' || patterns.iter().any(|p| p.contains('\n')))
+        && patterns.iter().any(|p| multiline::can_match_newline(p, o.dot_all));
     let regex = match build_regex(&o, &patterns) {
         Ok(regex) => regex,
         Err(message) => {
@@ -1619,11 +1712,21 @@ async fn run(mut ctx: Ctx<'_>, mut o: Options) -> Status {
     let mut search = Search::new(&ctx, o, regex);
     // A tree, or many files (`find | xargs grep`), is searched on every core (tree.rs); the
     // searches that go line by line, and standard input, stay here.
-    let parallel =
-        is_direct(&search.o, &search.regex) && (recursive || files.len() > 1) && !files.iter().any(|f| f == "-");
+    let parallel = is_direct(&search.o, &search.regex)
+        && (recursive || files.len() > 1)
+        && !files.iter().any(|f| f == "-")
+        && !search.o.search_zip;
     let searched = if parallel { tree::run(&mut search, &files, show_name).await } else { None };
     if searched.is_none() {
         search_each(&mut search, &files, implicit_cwd, show_name).await;
+    }
+    // `--json` closes with the run's summary (`-q` and `-m 0` print nothing at all, as
+    // ripgrep).
+    if let Some(json) = &search.json
+        && !search.o.quiet
+        && search.o.max != Some(0)
+    {
+        json.summary(&mut search.out);
     }
     let out = std::mem::take(&mut search.out);
     if !out.is_empty() && !ctx.out(out).await {
@@ -1691,12 +1794,22 @@ async fn search_each(search: &mut Search<'_, '_>, files: &[String], implicit_cwd
                 search.complain(format!("{label}: {OWN_OUTPUT}")).await;
                 continue;
             }
-            let reader = match ctx.vfs.open_reader(&target_abs) {
-                Ok(reader) => OperandReader::File(reader),
-                Err(err) => {
-                    search.complain(format!("{label}: {}", describe(&err))).await;
-                    continue;
-                }
+            let compressed = if search.o.search_zip { zip::format_of(&label) } else { None };
+            let reader = match compressed {
+                Some(format) => match zip::open(ctx, &target_abs, &label, format).await {
+                    Ok(reader) => reader,
+                    Err(message) => {
+                        search.complain(message).await;
+                        continue;
+                    }
+                },
+                None => match ctx.vfs.open_reader(&target_abs) {
+                    Ok(reader) => OperandReader::File(reader),
+                    Err(err) => {
+                        search.complain(format!("{label}: {}", describe(&err))).await;
+                        continue;
+                    }
+                },
             };
             if !search.search(label, reader, show_name).await {
                 break 'files;

@@ -409,3 +409,266 @@ d/b.txt
 
 d/C.md
 ## status: 0
+
+### rg --json prints ripgrep's JSON Lines: begin, match and context messages, end with a file's stats, a summary
+printf 'hello world\nfoo\nhello again\n' > a.txt; printf 'zzz\n' > b.txt; printf 'one\ntwo hello' > nonl
+mkdir -p d/e; printf 'one hello\n' > d/x; printf 'hello\n' > d/e/y
+T='del(.data.stats.elapsed, .data.elapsed_total)'
+rg --json hello a.txt | jq -c "$T"; echo "status ${PIPESTATUS[0]}"
+rg --json nomatch a.txt | jq -c "$T"; echo "status ${PIPESTATUS[0]}"
+rg --json --sort path -C1 foo a.txt b.txt | jq -c "$T"
+rg --json hello nonl | jq -c "$T"; rg --json --sort path hello d | jq -c "$T"
+printf 'hello\nworld\n' | rg --json hello | jq -c "$T"
+rg --json -n -b --column --heading -o -r X hello a.txt | jq -c "$T"
+rg --json hello a.txt | jq -c 'select(.type == "end") | .data.stats.elapsed | keys_unsorted'
+rg --json hello a.txt | jq -c 'select(.type == "summary") | [(.data.elapsed_total | keys_unsorted), (.data.stats | keys_unsorted)]'
+rm -rf a.txt b.txt nonl d
+## stdout:
+{"type":"begin","data":{"path":{"text":"a.txt"}}}
+{"type":"match","data":{"path":{"text":"a.txt"},"lines":{"text":"hello world\n"},"line_number":1,"absolute_offset":0,"submatches":[{"match":{"text":"hello"},"start":0,"end":5}]}}
+{"type":"match","data":{"path":{"text":"a.txt"},"lines":{"text":"hello again\n"},"line_number":3,"absolute_offset":16,"submatches":[{"match":{"text":"hello"},"start":0,"end":5}]}}
+{"type":"end","data":{"path":{"text":"a.txt"},"binary_offset":null,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":28,"bytes_printed":409,"matched_lines":2,"matches":2}}}
+{"data":{"stats":{"bytes_printed":409,"bytes_searched":28,"matched_lines":2,"matches":2,"searches":1,"searches_with_match":1}},"type":"summary"}
+status 0
+{"data":{"stats":{"bytes_printed":0,"bytes_searched":0,"matched_lines":0,"matches":0,"searches":0,"searches_with_match":0}},"type":"summary"}
+status 1
+{"type":"begin","data":{"path":{"text":"a.txt"}}}
+{"type":"context","data":{"path":{"text":"a.txt"},"lines":{"text":"hello world\n"},"line_number":1,"absolute_offset":0,"submatches":[]}}
+{"type":"match","data":{"path":{"text":"a.txt"},"lines":{"text":"foo\n"},"line_number":2,"absolute_offset":12,"submatches":[{"match":{"text":"foo"},"start":0,"end":3}]}}
+{"type":"context","data":{"path":{"text":"a.txt"},"lines":{"text":"hello again\n"},"line_number":3,"absolute_offset":16,"submatches":[]}}
+{"type":"end","data":{"path":{"text":"a.txt"},"binary_offset":null,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":28,"bytes_printed":495,"matched_lines":1,"matches":1}}}
+{"data":{"stats":{"bytes_printed":495,"bytes_searched":28,"matched_lines":1,"matches":1,"searches":1,"searches_with_match":1}},"type":"summary"}
+{"type":"begin","data":{"path":{"text":"nonl"}}}
+{"type":"match","data":{"path":{"text":"nonl"},"lines":{"text":"two hello"},"line_number":2,"absolute_offset":4,"submatches":[{"match":{"text":"hello"},"start":4,"end":9}]}}
+{"type":"end","data":{"path":{"text":"nonl"},"binary_offset":null,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":13,"bytes_printed":223,"matched_lines":1,"matches":1}}}
+{"data":{"stats":{"bytes_printed":223,"bytes_searched":13,"matched_lines":1,"matches":1,"searches":1,"searches_with_match":1}},"type":"summary"}
+{"type":"begin","data":{"path":{"text":"d/e/y"}}}
+{"type":"match","data":{"path":{"text":"d/e/y"},"lines":{"text":"hello\n"},"line_number":1,"absolute_offset":0,"submatches":[{"match":{"text":"hello"},"start":0,"end":5}]}}
+{"type":"end","data":{"path":{"text":"d/e/y"},"binary_offset":null,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":6,"bytes_printed":223,"matched_lines":1,"matches":1}}}
+{"type":"begin","data":{"path":{"text":"d/x"}}}
+{"type":"match","data":{"path":{"text":"d/x"},"lines":{"text":"one hello\n"},"line_number":1,"absolute_offset":0,"submatches":[{"match":{"text":"hello"},"start":4,"end":9}]}}
+{"type":"end","data":{"path":{"text":"d/x"},"binary_offset":null,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":10,"bytes_printed":223,"matched_lines":1,"matches":1}}}
+{"data":{"stats":{"bytes_printed":446,"bytes_searched":16,"matched_lines":2,"matches":2,"searches":2,"searches_with_match":2}},"type":"summary"}
+{"type":"begin","data":{"path":{"text":"<stdin>"}}}
+{"type":"match","data":{"path":{"text":"<stdin>"},"lines":{"text":"hello\n"},"line_number":1,"absolute_offset":0,"submatches":[{"match":{"text":"hello"},"start":0,"end":5}]}}
+{"type":"end","data":{"path":{"text":"<stdin>"},"binary_offset":null,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":12,"bytes_printed":227,"matched_lines":1,"matches":1}}}
+{"data":{"stats":{"bytes_printed":227,"bytes_searched":12,"matched_lines":1,"matches":1,"searches":1,"searches_with_match":1}},"type":"summary"}
+{"type":"begin","data":{"path":{"text":"a.txt"}}}
+{"type":"match","data":{"path":{"text":"a.txt"},"lines":{"text":"hello world\n"},"line_number":1,"absolute_offset":0,"submatches":[{"match":{"text":"hello"},"start":0,"end":5}]}}
+{"type":"match","data":{"path":{"text":"a.txt"},"lines":{"text":"hello again\n"},"line_number":3,"absolute_offset":16,"submatches":[{"match":{"text":"hello"},"start":0,"end":5}]}}
+{"type":"end","data":{"path":{"text":"a.txt"},"binary_offset":null,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":28,"bytes_printed":409,"matched_lines":2,"matches":2}}}
+{"data":{"stats":{"bytes_printed":409,"bytes_searched":28,"matched_lines":2,"matches":2,"searches":1,"searches_with_match":1}},"type":"summary"}
+["secs","nanos","human"]
+[["human","nanos","secs"],["bytes_printed","bytes_searched","elapsed","matched_lines","matches","searches","searches_with_match"]]
+## status: 0
+
+### rg --json shows a line that is not UTF-8 as base64 bytes, escapes control characters, and names a binary file's NUL byte
+printf 'caf\xe9 hello\n' > latin; printf 'tab\there "q" \\ \033 hello\n' > esc
+printf 'hello 1\nx\0y\nhello 2\n' > bin
+T='del(.data.stats.elapsed, .data.elapsed_total)'
+rg --json hello latin | jq -c "$T"; rg --json hello esc | jq -c "$T"
+rg --json hello bin | jq -c "$T"; rg --json -a hello bin | jq -c "$T"
+rg --json 'x\x00' bin | jq -c "$T"
+rg --json -U 'y\nh' bin | jq -c "$T"; mkdir d; cp bin d; rg --json -U 'y\nh' d | jq -c "$T"
+rm -rf latin esc bin d
+## stdout:
+{"type":"begin","data":{"path":{"text":"latin"}}}
+{"type":"match","data":{"path":{"text":"latin"},"lines":{"bytes":"Y2Fm6SBoZWxsbwo="},"line_number":1,"absolute_offset":0,"submatches":[{"match":{"text":"hello"},"start":5,"end":10}]}}
+{"type":"end","data":{"path":{"text":"latin"},"binary_offset":null,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":11,"bytes_printed":234,"matched_lines":1,"matches":1}}}
+{"data":{"stats":{"bytes_printed":234,"bytes_searched":11,"matched_lines":1,"matches":1,"searches":1,"searches_with_match":1}},"type":"summary"}
+{"type":"begin","data":{"path":{"text":"esc"}}}
+{"type":"match","data":{"path":{"text":"esc"},"lines":{"text":"tab\there \"q\" \\ \u001b hello\n"},"line_number":1,"absolute_offset":0,"submatches":[{"match":{"text":"hello"},"start":17,"end":22}]}}
+{"type":"end","data":{"path":{"text":"esc"},"binary_offset":null,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":23,"bytes_printed":247,"matched_lines":1,"matches":1}}}
+{"data":{"stats":{"bytes_printed":247,"bytes_searched":23,"matched_lines":1,"matches":1,"searches":1,"searches_with_match":1}},"type":"summary"}
+{"type":"begin","data":{"path":{"text":"bin"}}}
+{"type":"match","data":{"path":{"text":"bin"},"lines":{"text":"hello 1\n"},"line_number":1,"absolute_offset":0,"submatches":[{"match":{"text":"hello"},"start":0,"end":5}]}}
+{"type":"match","data":{"path":{"text":"bin"},"lines":{"text":"hello 2\n"},"line_number":3,"absolute_offset":12,"submatches":[{"match":{"text":"hello"},"start":0,"end":5}]}}
+{"type":"end","data":{"path":{"text":"bin"},"binary_offset":9,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":9,"bytes_printed":395,"matched_lines":2,"matches":2}}}
+{"data":{"stats":{"bytes_printed":395,"bytes_searched":9,"matched_lines":2,"matches":2,"searches":1,"searches_with_match":1}},"type":"summary"}
+{"type":"begin","data":{"path":{"text":"bin"}}}
+{"type":"match","data":{"path":{"text":"bin"},"lines":{"text":"hello 1\n"},"line_number":1,"absolute_offset":0,"submatches":[{"match":{"text":"hello"},"start":0,"end":5}]}}
+{"type":"match","data":{"path":{"text":"bin"},"lines":{"text":"hello 2\n"},"line_number":3,"absolute_offset":12,"submatches":[{"match":{"text":"hello"},"start":0,"end":5}]}}
+{"type":"end","data":{"path":{"text":"bin"},"binary_offset":null,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":20,"bytes_printed":395,"matched_lines":2,"matches":2}}}
+{"data":{"stats":{"bytes_printed":395,"bytes_searched":20,"matched_lines":2,"matches":2,"searches":1,"searches_with_match":1}},"type":"summary"}
+{"type":"begin","data":{"path":{"text":"bin"}}}
+{"type":"match","data":{"path":{"text":"bin"},"lines":{"text":"x\u0000y\n"},"line_number":2,"absolute_offset":8,"submatches":[{"match":{"text":"x\u0000"},"start":0,"end":2}]}}
+{"type":"end","data":{"path":{"text":"bin"},"binary_offset":9,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":9,"bytes_printed":224,"matched_lines":1,"matches":1}}}
+{"data":{"stats":{"bytes_printed":224,"bytes_searched":9,"matched_lines":1,"matches":1,"searches":1,"searches_with_match":1}},"type":"summary"}
+{"type":"begin","data":{"path":{"text":"bin"}}}
+{"type":"match","data":{"path":{"text":"bin"},"lines":{"text":"x\u0000y\nhello 2\n"},"line_number":2,"absolute_offset":8,"submatches":[{"match":{"text":"y\nh"},"start":2,"end":5}]}}
+{"type":"end","data":{"path":{"text":"bin"},"binary_offset":9,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":9,"bytes_printed":230,"matched_lines":2,"matches":1}}}
+{"data":{"stats":{"bytes_printed":230,"bytes_searched":9,"matched_lines":2,"matches":1,"searches":1,"searches_with_match":1}},"type":"summary"}
+{"data":{"stats":{"bytes_printed":0,"bytes_searched":0,"matched_lines":0,"matches":0,"searches":0,"searches_with_match":0}},"type":"summary"}
+## status: 0
+
+### rg --json with -v, -m, context, empty matches and -U: a multi-line match is one message, touching runs joined
+printf 'a\nhello\nb\nc\nd\nhello\ne\n' > ctx; printf 'ab\ncd\nef\n' > x3; printf 'zzz' > z3
+T='del(.data.stats.elapsed, .data.elapsed_total)'
+rg --json -v -C1 hello ctx | jq -c "$T"
+rg --json -m1 -A1 hello ctx | jq -c "$T"; rg --json -B1 -A2 hello ctx | jq -c "$T"
+rg --json 'x*' z3 | jq -c "$T"; rg --json '$' z3 | jq -c "$T"
+rg --json -U 'b\nc|e' x3 | jq -c "$T"; rg --json -U 'b\nc|c' x3 | jq -c "$T"
+rg --json -U 'a|e' x3 | jq -c "$T"; rg --json -U '$' x3 | jq -c "$T"
+rg --json -U -C1 'hello\nb' ctx | jq -c "$T"; rg --json -U -v 'a\nhello' ctx | jq -c "$T"
+rg --json -U -m1 'hello\n.' ctx | jq -c "$T"
+rm -f ctx x3 z3
+## stdout:
+{"type":"begin","data":{"path":{"text":"ctx"}}}
+{"type":"match","data":{"path":{"text":"ctx"},"lines":{"text":"a\n"},"line_number":1,"absolute_offset":0,"submatches":[]}}
+{"type":"context","data":{"path":{"text":"ctx"},"lines":{"text":"hello\n"},"line_number":2,"absolute_offset":2,"submatches":[{"match":{"text":"hello"},"start":0,"end":5}]}}
+{"type":"match","data":{"path":{"text":"ctx"},"lines":{"text":"b\n"},"line_number":3,"absolute_offset":8,"submatches":[]}}
+{"type":"match","data":{"path":{"text":"ctx"},"lines":{"text":"c\n"},"line_number":4,"absolute_offset":10,"submatches":[]}}
+{"type":"match","data":{"path":{"text":"ctx"},"lines":{"text":"d\n"},"line_number":5,"absolute_offset":12,"submatches":[]}}
+{"type":"context","data":{"path":{"text":"ctx"},"lines":{"text":"hello\n"},"line_number":6,"absolute_offset":14,"submatches":[{"match":{"text":"hello"},"start":0,"end":5}]}}
+{"type":"match","data":{"path":{"text":"ctx"},"lines":{"text":"e\n"},"line_number":7,"absolute_offset":20,"submatches":[]}}
+{"type":"end","data":{"path":{"text":"ctx"},"binary_offset":null,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":22,"bytes_printed":1013,"matched_lines":5,"matches":0}}}
+{"data":{"stats":{"bytes_printed":1013,"bytes_searched":22,"matched_lines":5,"matches":0,"searches":1,"searches_with_match":1}},"type":"summary"}
+{"type":"begin","data":{"path":{"text":"ctx"}}}
+{"type":"match","data":{"path":{"text":"ctx"},"lines":{"text":"hello\n"},"line_number":2,"absolute_offset":2,"submatches":[{"match":{"text":"hello"},"start":0,"end":5}]}}
+{"type":"context","data":{"path":{"text":"ctx"},"lines":{"text":"b\n"},"line_number":3,"absolute_offset":8,"submatches":[]}}
+{"type":"end","data":{"path":{"text":"ctx"},"binary_offset":null,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":8,"bytes_printed":344,"matched_lines":1,"matches":1}}}
+{"data":{"stats":{"bytes_printed":344,"bytes_searched":8,"matched_lines":1,"matches":1,"searches":1,"searches_with_match":1}},"type":"summary"}
+{"type":"begin","data":{"path":{"text":"ctx"}}}
+{"type":"context","data":{"path":{"text":"ctx"},"lines":{"text":"a\n"},"line_number":1,"absolute_offset":0,"submatches":[]}}
+{"type":"match","data":{"path":{"text":"ctx"},"lines":{"text":"hello\n"},"line_number":2,"absolute_offset":2,"submatches":[{"match":{"text":"hello"},"start":0,"end":5}]}}
+{"type":"context","data":{"path":{"text":"ctx"},"lines":{"text":"b\n"},"line_number":3,"absolute_offset":8,"submatches":[]}}
+{"type":"context","data":{"path":{"text":"ctx"},"lines":{"text":"c\n"},"line_number":4,"absolute_offset":10,"submatches":[]}}
+{"type":"context","data":{"path":{"text":"ctx"},"lines":{"text":"d\n"},"line_number":5,"absolute_offset":12,"submatches":[]}}
+{"type":"match","data":{"path":{"text":"ctx"},"lines":{"text":"hello\n"},"line_number":6,"absolute_offset":14,"submatches":[{"match":{"text":"hello"},"start":0,"end":5}]}}
+{"type":"context","data":{"path":{"text":"ctx"},"lines":{"text":"e\n"},"line_number":7,"absolute_offset":20,"submatches":[]}}
+{"type":"end","data":{"path":{"text":"ctx"},"binary_offset":null,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":22,"bytes_printed":1019,"matched_lines":2,"matches":2}}}
+{"data":{"stats":{"bytes_printed":1019,"bytes_searched":22,"matched_lines":2,"matches":2,"searches":1,"searches_with_match":1}},"type":"summary"}
+{"type":"begin","data":{"path":{"text":"z3"}}}
+{"type":"match","data":{"path":{"text":"z3"},"lines":{"text":"zzz"},"line_number":1,"absolute_offset":0,"submatches":[{"match":{"text":""},"start":0,"end":0},{"match":{"text":""},"start":1,"end":1},{"match":{"text":""},"start":2,"end":2}]}}
+{"type":"end","data":{"path":{"text":"z3"},"binary_offset":null,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":3,"bytes_printed":288,"matched_lines":1,"matches":3}}}
+{"data":{"stats":{"bytes_printed":288,"bytes_searched":3,"matched_lines":1,"matches":3,"searches":1,"searches_with_match":1}},"type":"summary"}
+{"type":"begin","data":{"path":{"text":"z3"}}}
+{"type":"match","data":{"path":{"text":"z3"},"lines":{"text":"zzz"},"line_number":1,"absolute_offset":0,"submatches":[]}}
+{"type":"end","data":{"path":{"text":"z3"},"binary_offset":null,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":3,"bytes_printed":169,"matched_lines":1,"matches":0}}}
+{"data":{"stats":{"bytes_printed":169,"bytes_searched":3,"matched_lines":1,"matches":0,"searches":1,"searches_with_match":1}},"type":"summary"}
+{"type":"begin","data":{"path":{"text":"x3"}}}
+{"type":"match","data":{"path":{"text":"x3"},"lines":{"text":"ab\ncd\nef\n"},"line_number":1,"absolute_offset":0,"submatches":[{"match":{"text":"b\nc"},"start":1,"end":4},{"match":{"text":"e"},"start":6,"end":7}]}}
+{"type":"end","data":{"path":{"text":"x3"},"binary_offset":null,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":9,"bytes_printed":262,"matched_lines":3,"matches":2}}}
+{"data":{"stats":{"bytes_printed":262,"bytes_searched":9,"matched_lines":3,"matches":2,"searches":1,"searches_with_match":1}},"type":"summary"}
+{"type":"begin","data":{"path":{"text":"x3"}}}
+{"type":"match","data":{"path":{"text":"x3"},"lines":{"text":"ab\ncd\n"},"line_number":1,"absolute_offset":0,"submatches":[{"match":{"text":"b\nc"},"start":1,"end":4}]}}
+{"type":"end","data":{"path":{"text":"x3"},"binary_offset":null,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":9,"bytes_printed":217,"matched_lines":2,"matches":1}}}
+{"data":{"stats":{"bytes_printed":217,"bytes_searched":9,"matched_lines":2,"matches":1,"searches":1,"searches_with_match":1}},"type":"summary"}
+{"type":"begin","data":{"path":{"text":"x3"}}}
+{"type":"match","data":{"path":{"text":"x3"},"lines":{"text":"ab\n"},"line_number":1,"absolute_offset":0,"submatches":[{"match":{"text":"a"},"start":0,"end":1}]}}
+{"type":"match","data":{"path":{"text":"x3"},"lines":{"text":"ef\n"},"line_number":3,"absolute_offset":6,"submatches":[{"match":{"text":"e"},"start":0,"end":1}]}}
+{"type":"end","data":{"path":{"text":"x3"},"binary_offset":null,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":9,"bytes_printed":373,"matched_lines":2,"matches":2}}}
+{"data":{"stats":{"bytes_printed":373,"bytes_searched":9,"matched_lines":2,"matches":2,"searches":1,"searches_with_match":1}},"type":"summary"}
+{"type":"begin","data":{"path":{"text":"x3"}}}
+{"type":"match","data":{"path":{"text":"x3"},"lines":{"text":"ab\ncd\nef\n"},"line_number":1,"absolute_offset":0,"submatches":[{"match":{"text":""},"start":2,"end":2},{"match":{"text":""},"start":5,"end":5},{"match":{"text":""},"start":8,"end":8}]}}
+{"type":"end","data":{"path":{"text":"x3"},"binary_offset":null,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":9,"bytes_printed":297,"matched_lines":3,"matches":3}}}
+{"data":{"stats":{"bytes_printed":297,"bytes_searched":9,"matched_lines":3,"matches":3,"searches":1,"searches_with_match":1}},"type":"summary"}
+{"type":"begin","data":{"path":{"text":"ctx"}}}
+{"type":"context","data":{"path":{"text":"ctx"},"lines":{"text":"a\n"},"line_number":1,"absolute_offset":0,"submatches":[]}}
+{"type":"match","data":{"path":{"text":"ctx"},"lines":{"text":"hello\nb\n"},"line_number":2,"absolute_offset":2,"submatches":[{"match":{"text":"hello\nb"},"start":0,"end":7}]}}
+{"type":"context","data":{"path":{"text":"ctx"},"lines":{"text":"c\n"},"line_number":4,"absolute_offset":10,"submatches":[]}}
+{"type":"end","data":{"path":{"text":"ctx"},"binary_offset":null,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":22,"bytes_printed":476,"matched_lines":2,"matches":1}}}
+{"data":{"stats":{"bytes_printed":476,"bytes_searched":22,"matched_lines":2,"matches":1,"searches":1,"searches_with_match":1}},"type":"summary"}
+{"type":"begin","data":{"path":{"text":"ctx"}}}
+{"type":"match","data":{"path":{"text":"ctx"},"lines":{"text":"b\n"},"line_number":3,"absolute_offset":8,"submatches":[]}}
+{"type":"match","data":{"path":{"text":"ctx"},"lines":{"text":"c\n"},"line_number":4,"absolute_offset":10,"submatches":[]}}
+{"type":"match","data":{"path":{"text":"ctx"},"lines":{"text":"d\n"},"line_number":5,"absolute_offset":12,"submatches":[]}}
+{"type":"match","data":{"path":{"text":"ctx"},"lines":{"text":"hello\n"},"line_number":6,"absolute_offset":14,"submatches":[]}}
+{"type":"match","data":{"path":{"text":"ctx"},"lines":{"text":"e\n"},"line_number":7,"absolute_offset":20,"submatches":[]}}
+{"type":"end","data":{"path":{"text":"ctx"},"binary_offset":null,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":22,"bytes_printed":671,"matched_lines":5,"matches":0}}}
+{"data":{"stats":{"bytes_printed":671,"bytes_searched":22,"matched_lines":5,"matches":0,"searches":1,"searches_with_match":1}},"type":"summary"}
+{"type":"begin","data":{"path":{"text":"ctx"}}}
+{"type":"match","data":{"path":{"text":"ctx"},"lines":{"text":"hello\nb\n"},"line_number":2,"absolute_offset":2,"submatches":[{"match":{"text":"hello\nb"},"start":0,"end":7}]}}
+{"type":"end","data":{"path":{"text":"ctx"},"binary_offset":null,"stats":{"searches":1,"searches_with_match":1,"bytes_searched":21,"bytes_printed":225,"matched_lines":2,"matches":1}}}
+{"data":{"stats":{"bytes_printed":225,"bytes_searched":21,"matched_lines":2,"matches":1,"searches":1,"searches_with_match":1}},"type":"summary"}
+## status: 0
+
+### rg --json refuses -c, --count-matches, -l and --files as ripgrep does; ignores -L; -q and -m 0 print nothing
+printf 'hello\n' > a.txt
+rg --json -c hello a.txt 2>&1; echo "status $?"; rg -l --json hello a.txt 2>&1; echo "status $?"
+rg --json --count-matches hello 2>&1 | head -1; rg --files --json 2>&1 | head -1
+rg --json -c --no-json hello a.txt; rg --no-json --json hello a.txt | jq -r .type
+rg --json -L hello a.txt | jq -r .type
+rg --json -q hello a.txt; echo "status $?"; rg --json -m0 hello a.txt; echo "status $?"
+rm -f a.txt
+## stdout:
+error: The argument '--count' cannot be used with '--json'
+
+USAGE:
+    
+    rg [OPTIONS] PATTERN [PATH ...]
+    rg [OPTIONS] -e PATTERN ... [PATH ...]
+    rg [OPTIONS] -f PATTERNFILE ... [PATH ...]
+    rg [OPTIONS] --files [PATH ...]
+    rg [OPTIONS] --type-list
+    command | rg [OPTIONS] PATTERN
+    rg [OPTIONS] --help
+    rg [OPTIONS] --version
+
+For more information try --help
+
+status 2
+error: The argument '--files-with-matches' cannot be used with '--json'
+
+USAGE:
+    
+    rg [OPTIONS] PATTERN [PATH ...]
+    rg [OPTIONS] -e PATTERN ... [PATH ...]
+    rg [OPTIONS] -f PATTERNFILE ... [PATH ...]
+    rg [OPTIONS] --files [PATH ...]
+    rg [OPTIONS] --type-list
+    command | rg [OPTIONS] PATTERN
+    rg [OPTIONS] --help
+    rg [OPTIONS] --version
+
+For more information try --help
+
+status 2
+error: The argument '--count-matches' cannot be used with '--json'
+error: The argument '--files' cannot be used with '--json'
+1
+begin
+match
+end
+summary
+begin
+match
+end
+summary
+status 0
+status 1
+## status: 0
+
+### rg -z searches .gz, .bz2 and .xz files decompressed; a file that does not decompress is said in ripgrep's frame
+printf 'hello gz\n' | gzip > h.gz; printf 'hello bz\n' | bzip2 > h.bz2; printf 'hello xz\n' | xz > h.xz
+cp h.gz h.tgz; printf 'junk' > bad.gz; printf 'junk' > bad.xz; printf 'hello plain\n' > p.txt
+rg -z --sort path hello; echo "status $?"; rg hello h.gz; echo "status $?"
+rg -z -c hello h.gz h.xz h.bz2 --sort path; rg -z --json hello h.xz | jq -r '.data.lines.text // empty'
+rg -z hello bad.gz 2>&1; echo "status $?"; rg -z hello bad.xz 2>&1; echo "status $?"
+rg --search-zip --no-search-zip hello h.gz; echo "status $?"
+rm -f h.gz h.bz2 h.xz h.tgz bad.gz bad.xz p.txt
+## stdout:
+h.bz2:hello bz
+h.gz:hello gz
+h.tgz:hello gz
+h.xz:hello xz
+p.txt:hello plain
+status 2
+status 1
+h.gz:1
+h.xz:1
+h.bz2:1
+hello xz
+
+bad.gz: 
+-------------------------------------------------------------------------------
+gzip: bad.gz: not in gzip format
+-------------------------------------------------------------------------------
+status 2
+bad.xz: 
+-------------------------------------------------------------------------------
+xz: bad.xz: File format not recognized
+-------------------------------------------------------------------------------
+status 2
+status 1
+## status: 0

@@ -350,3 +350,29 @@ fn rg_honours_gitignore_files_inside_a_repository() {
     let all = exec(&rt, &mut sh, "rg -l fn | wc -l");
     assert_eq!(all.stdout_text().trim(), (6 * 50 * 3 + 6 * 2).to_string());
 }
+
+/// `rg --json` searches line by line on the command's task, not on the workers: over a tree
+/// with a denied directory it finds the lines `rg -n` finds on the workers, the denied files
+/// said the same way, and `--pre` is refused with its reason rather than run.
+#[test]
+fn rg_json_finds_what_the_parallel_search_finds() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    tree(dir.path());
+    let rt = runtime();
+    let mut sh = shell(dir.path(), policy(&[(Verdict::Deny, "fs.read:/w/secret/**")]), None);
+    let text = exec(&rt, &mut sh, "rg -n hit");
+    let json = exec(
+        &rt,
+        &mut sh,
+        r#"rg --json hit | jq -j 'select(.type == "match") | "\(.data.path.text):\(.data.line_number):\(.data.lines.text)"'"#,
+    );
+    assert!(text.stdout_text().lines().count() > 90, "{}", text.stdout_text());
+    assert_eq!(json.stdout_text(), text.stdout_text());
+    assert!(text.stderr_text().contains("secret"), "{}", text.stderr_text());
+    assert_eq!(json.stderr_text(), text.stderr_text());
+    let summary =
+        exec(&rt, &mut sh, r#"rg --json hit | jq -c 'select(.type == "summary") | .data.stats.matched_lines'"#);
+    assert_eq!(summary.stdout_text().trim(), text.stdout_text().lines().count().to_string());
+    let pre = exec(&rt, &mut sh, "rg --pre cat hit; echo status $?");
+    assert_eq!(pre.stdout_text(), "status 2\n");
+}

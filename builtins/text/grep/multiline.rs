@@ -5,6 +5,7 @@
 //! from the line where it starts.
 
 use super::Options;
+use super::json::{Json, Kind};
 use super::print::{At, Heading, Named, Part, prefix};
 use crate::OperandReader;
 
@@ -103,6 +104,118 @@ pub(super) fn print_matches(
         out.push(b'\n');
     }
     lines
+}
+
+/// Whether `pattern` can match a newline at all (a literal or a class holding one). ripgrep
+/// searches line by line under `-U` when it cannot, so its `--json` shows each line alone; a
+/// pattern that does not parse here is taken to be able to.
+pub(super) fn can_match_newline(pattern: &str, dot_all: bool) -> bool {
+    use regex_syntax::hir::{Class, Hir, HirKind};
+    fn walk(hir: &Hir) -> bool {
+        match hir.kind() {
+            HirKind::Literal(literal) => literal.0.contains(&b'\n'),
+            HirKind::Class(Class::Unicode(class)) => {
+                class.ranges().iter().any(|range| range.start() <= '\n' && '\n' <= range.end())
+            }
+            HirKind::Class(Class::Bytes(class)) => {
+                class.ranges().iter().any(|range| range.start() <= b'\n' && b'\n' <= range.end())
+            }
+            HirKind::Repetition(repetition) => walk(&repetition.sub),
+            HirKind::Capture(capture) => walk(&capture.sub),
+            HirKind::Concat(hirs) | HirKind::Alternation(hirs) => hirs.iter().any(walk),
+            // `^` and `$` match at line ends (the search's multi-line mode): ripgrep counts
+            // them as matching there.
+            HirKind::Look(look) => {
+                use regex_syntax::hir::Look;
+                matches!(look, Look::StartLF | Look::EndLF | Look::StartCRLF | Look::EndCRLF)
+            }
+            HirKind::Empty => false,
+        }
+    }
+    let mut parser = regex_syntax::ParserBuilder::new().dot_matches_new_line(dot_all).multi_line(true).build();
+    match parser.parse(pattern) {
+        Ok(hir) => walk(&hir),
+        Err(_) => true,
+    }
+}
+
+/// A run of lines that matches touch: its first and last line (0-based) and the matches in it
+/// (byte spans of the whole input).
+struct Run {
+    first: usize,
+    last: usize,
+    matches: Vec<(usize, usize)>,
+}
+
+/// `--json` under `-U`: each run of lines that matches touch (runs that meet joined, as
+/// ripgrep joins them) is one `match` message holding all its matches, with `-A`/`-B`
+/// context lines around it; returns how many runs were shown, and how far ripgrep reads the
+/// input (to the end, or under `-m` to the end of the first match past the last run shown).
+pub(super) fn json_blocks(
+    o: &Options,
+    json: &mut Json,
+    out: &mut Vec<u8>,
+    label: &str,
+    data: &[u8],
+    parts: &[Part],
+) -> (usize, usize) {
+    let mut starts = vec![0];
+    starts.extend(memchr::memchr_iter(b'\n', data).map(|at| at + 1).filter(|&at| at < data.len()));
+    let lines = if data.is_empty() { 0 } else { starts.len() };
+    let line_of = |at: usize| starts.partition_point(|&start| start <= at) - 1;
+    let line_end = |idx: usize| starts.get(idx + 1).copied().unwrap_or(data.len());
+    let mut runs: Vec<Run> = Vec::new();
+    for part in parts {
+        if part.start == data.len() && data.last().is_none_or(|&last| last == b'\n') {
+            break;
+        }
+        let first = line_of(part.start);
+        let last = if part.end > starts[first] && data.get(part.end - 1) == Some(&b'\n') {
+            line_of(part.end - 1)
+        } else {
+            line_of(part.end.min(data.len()))
+        };
+        match runs.last_mut() {
+            Some(run) if run.last + 1 >= first => {
+                run.last = run.last.max(last);
+                run.matches.push((part.start, part.end));
+            }
+            _ => runs.push(Run { first, last: last.max(first), matches: vec![(part.start, part.end)] }),
+        }
+    }
+    let mut searched = data.len();
+    if let Some(most) = o.max
+        && let Some(past) = runs.get(most)
+    {
+        searched = past.matches.first().map_or(searched, |&(_, end)| end);
+        runs.truncate(most);
+    }
+    let context = |json: &mut Json, out: &mut Vec<u8>, idx: usize| {
+        json.lines(out, Kind::Context, label, &data[starts[idx]..line_end(idx)], idx + 1, starts[idx], &[]);
+    };
+    // The first line not shown yet, and the last run's last line.
+    let (mut next, mut previous) = (0usize, None::<usize>);
+    for Run { first, last, matches } in &runs {
+        if let Some(previous) = previous {
+            for idx in previous + 1..(previous + 1 + o.after).min(*first) {
+                context(json, out, idx);
+                next = idx + 1;
+            }
+        }
+        for idx in first.saturating_sub(o.before).max(next)..*first {
+            context(json, out, idx);
+        }
+        let (from, to) = (starts[*first], line_end(*last));
+        let spans: Vec<(usize, usize)> = matches.iter().map(|&(start, end)| (start - from, end - from)).collect();
+        json.lines(out, Kind::Match, label, &data[from..to], first + 1, from, &spans);
+        (next, previous) = (last + 1, Some(*last));
+    }
+    if let Some(previous) = previous {
+        for idx in previous + 1..(previous + 1 + o.after).min(lines) {
+            context(json, out, idx);
+        }
+    }
+    (runs.len(), searched)
 }
 
 #[cfg(test)]

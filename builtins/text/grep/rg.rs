@@ -9,7 +9,10 @@
 //! writes it to a pipe (no line numbers unless `-n`, no colour), in the order of `--sort path`
 //! whatever the number of threads; `--heading`, `--column`, `--vimgrep` and `-r` shape it
 //! ([`print`](super::print)), and `-U` lets a match run across lines
-//! ([`multiline`](super::multiline)). Standard input is searched when no path is given and it
+//! ([`multiline`](super::multiline)). `--json` prints ripgrep's JSON Lines instead
+//! ([`json`](super::json): it refuses `-c`, `-l` and `--files` as ripgrep's parser does), `-z`
+//! searches compressed files decompressed ([`zip`](super::zip)), and `--pre` is refused: no
+//! program is started per file. Standard input is searched when no path is given and it
 //! is connected to something (a pipe, a file), as ripgrep decides it.
 
 use super::filter::Filter;
@@ -36,6 +39,13 @@ const COUNT_MATCHES: Opt = Opt::long("count-matches", "the number of matches of 
 const MULTILINE_DOTALL: Opt = Opt::long("multiline-dotall", "with -U, `.` matches newlines too");
 const NO_MESSAGES: Opt = Opt::long("no-messages", "suppress error messages about files");
 const IGLOB: Opt = Opt::long("iglob", "as -g, matching case-insensitively").value("GLOB");
+const JSON: Opt = Opt::long("json", "print ripgrep's JSON Lines: begin, match, context, end and summary messages");
+const NO_JSON: Opt = Opt::long("no-json", "print lines of text (the default)");
+const SEARCH_ZIP: Opt = Opt::both('z', "search-zip", "search .gz, .bz2 and .xz files decompressed");
+const NO_SEARCH_ZIP: Opt = Opt::long("no-search-zip", "search compressed files as they are (the default)");
+const PRE: Opt = Opt::long("pre", "not supported: toolsh runs no preprocessor programs").value("COMMAND");
+const PRE_GLOB: Opt = Opt::long("pre-glob", "the files --pre would be run on").value("GLOB");
+const NO_PRE: Opt = Opt::long("no-pre", "run no preprocessor (the default)");
 const GLOB_CASE_INSENSITIVE: Opt = Opt::long("glob-case-insensitive", "every -g glob matches case-insensitively");
 
 /// `rg`.
@@ -99,10 +109,23 @@ pub const RG: Spec = Spec {
         HEADING,
         NO_HEADING,
         NO_MESSAGES,
+        JSON,
+        NO_JSON,
+        SEARCH_ZIP,
+        NO_SEARCH_ZIP,
+        PRE,
+        PRE_GLOB,
+        NO_PRE,
     ],
     usage_status: 2,
     ..Spec::BASE
 };
+
+/// The usage ripgrep's argument parser says after a refusal.
+const CLAP_USAGE: &str = "USAGE:\n    \n    rg [OPTIONS] PATTERN [PATH ...]\n    rg [OPTIONS] -e PATTERN ... [PATH ...]\n    \
+                          rg [OPTIONS] -f PATTERNFILE ... [PATH ...]\n    rg [OPTIONS] --files [PATH ...]\n    \
+                          rg [OPTIONS] --type-list\n    command | rg [OPTIONS] PATTERN\n    rg [OPTIONS] --help\n    \
+                          rg [OPTIONS] --version\n\nFor more information try --help\n\n";
 
 /// How case counts: the last of `-i`, `-s` and `-S` decides.
 #[derive(Clone, Copy, PartialEq)]
@@ -127,6 +150,8 @@ pub async fn rg(ctx: Ctx<'_>, args: Args) -> Status {
     let (mut case, mut hidden, mut no_ignore, mut unrestricted) = (Case::Sensitive, false, false, 0);
     // Each glob with whether it ignores case (`--iglob`; every one under `--glob-case-insensitive`).
     let (mut globs, mut types, mut list_files, mut glob_nocase) = (Vec::new(), Vec::new(), false, false);
+    // `--pre`'s command, as the last `--pre`/`--no-pre` left it.
+    let mut pre = None;
     for (opt, value) in args.given() {
         if *opt == TYPE_LIST {
             return if ctx.out(Filter::type_list()).await { 0 } else { 2 };
@@ -153,6 +178,13 @@ pub async fn rg(ctx: Ctx<'_>, args: Args) -> Status {
                 VIMGREP => o.vimgrep = true,
                 MULTILINE_DOTALL => o.dot_all = true,
                 COUNT_MATCHES => (o.count, o.count_matches) = (true, true),
+                JSON => o.json = true,
+                NO_JSON => o.json = false,
+                SEARCH_ZIP => o.search_zip = true,
+                NO_SEARCH_ZIP => o.search_zip = false,
+                PRE => pre = Some(value.to_string()).filter(|command| !command.is_empty()),
+                NO_PRE => pre = None,
+                PRE_GLOB => {}
                 SORT | COLOR => {}
                 _ => match opt.short.unwrap_or(' ') {
                     'e' => o.patterns.push(value.to_string()),
@@ -195,6 +227,35 @@ pub async fn rg(ctx: Ctx<'_>, args: Args) -> Status {
         if let Err(message) = given() {
             return ctx.misuse(&RG, message).await;
         }
+    }
+    if let Some(command) = pre {
+        let message = format!(
+            "rg: --pre {command}: preprocessor commands are not supported here (toolsh starts no \
+             program per file); decompress with -z, or run the command and pipe its output to rg\n"
+        );
+        ctx.err(message).await;
+        return 2;
+    }
+    if o.json {
+        // What ripgrep's argument parser refuses beside --json.
+        let conflict = if list_files {
+            Some("--files")
+        } else if o.count_matches {
+            Some("--count-matches")
+        } else if o.count {
+            Some("--count")
+        } else if o.files_with {
+            Some("--files-with-matches")
+        } else {
+            None
+        };
+        if let Some(conflict) = conflict {
+            ctx.err(format!("error: The argument '{conflict}' cannot be used with '--json'\n\n{CLAP_USAGE}")).await;
+            return 2;
+        }
+        // A message holds the whole line, its number and offset and its matches: what shapes
+        // a line of text does not apply (`-L` is ignored, as ripgrep ignores it).
+        (o.number, o.only, o.vimgrep, o.replace, o.heading, o.files_without) = (true, false, false, None, false, false);
     }
     // ripgrep sets groups apart with `--` when it shows context (none for -C 0).
     o.context = o.before > 0 || o.after > 0;
