@@ -11,6 +11,7 @@
 //! recipe); a test checks the table is sorted.
 
 mod agents;
+mod codec;
 mod data;
 mod fs;
 mod lang;

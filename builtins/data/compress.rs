@@ -7,11 +7,12 @@
 //! it cannot guess — is in [`Format`].
 
 use crate::Ctx;
+use crate::codec::BZIP2_CORRUPT;
+pub(crate) use crate::codec::Format;
 use crate::session::Status;
 use crate::spec::{Args, Misuse, Opt, Spec, Words};
 use crate::vfs::{WriteMode, describe};
 use flate2::Compression;
-use flate2::read::MultiGzDecoder;
 use std::io::{Read, Write};
 use std::time::UNIX_EPOCH;
 
@@ -206,17 +207,6 @@ fn bzip2_words(spec: &Spec, misuse: &Misuse) -> String {
     )
 }
 
-/// What bzip2 reading says of data that is not bzip2 (or is damaged).
-const BZIP2_CORRUPT: &str = "not a bzip2 file";
-
-/// One of the three compressed formats, and the program that writes it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Format {
-    Gzip,
-    Bzip2,
-    Xz,
-}
-
 impl Format {
     /// What a command name is: its spec, its format, and whether it decompresses (and
     /// prints) by default.
@@ -267,19 +257,6 @@ impl Format {
         }
     }
 
-    /// The format whose magic number `data` starts with.
-    pub(crate) fn sniff(data: &[u8]) -> Option<Format> {
-        if data.starts_with(&[0x1f, 0x8b]) {
-            Some(Format::Gzip)
-        } else if data.starts_with(b"BZh") {
-            Some(Format::Bzip2)
-        } else if data.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0]) {
-            Some(Format::Xz)
-        } else {
-            None
-        }
-    }
-
     /// What the program says of a file it could not decompress, and the status.
     fn failure(self, file: &str, why: &str) -> (String, Status) {
         match self {
@@ -321,21 +298,6 @@ impl Format {
             Format::Gzip => (format!("{target} already exists;\tnot overwritten"), 2),
             Format::Bzip2 => (format!("Output file {target} already exists."), 1),
             Format::Xz => (format!("{target}: File exists"), 1),
-        }
-    }
-
-    /// Decompresses `data` (any number of concatenated streams) to at most
-    /// [`MAX_DECOMPRESSED`] bytes.
-    pub(crate) fn decompress(self, data: &[u8]) -> Result<Vec<u8>, &'static str> {
-        match self {
-            Format::Gzip => decompress(data),
-            Format::Bzip2 => read_capped(bzip2::read::MultiBzDecoder::new(data), data.len(), BZIP2_CORRUPT),
-            Format::Xz => {
-                if Format::sniff(data) != Some(Format::Xz) {
-                    return Err("File format not recognized");
-                }
-                read_capped(lzma_rust2::XzReader::new(data, true), data.len(), "Compressed data is corrupt")
-            }
         }
     }
 }
@@ -427,48 +389,6 @@ fn xz_options(level: u32, extreme: bool) -> lzma_rust2::XzOptions {
         (lzma.nice_len, lzma.depth_limit) = (lzma_rust2::LzmaOptions::NICE_LEN_MAX, 512);
     }
     options
-}
-
-/// What `tar` decompresses is held in memory (gzip itself streams), so a cap keeps a
-/// small "gzip bomb" from exhausting it.
-const MAX_DECOMPRESSED: u64 = 1 << 30;
-
-/// Decompresses a whole gzip stream (any number of members) of at most [`MAX_DECOMPRESSED`].
-pub(crate) fn decompress(data: &[u8]) -> Result<Vec<u8>, &'static str> {
-    // The trailer's ISIZE (the size modulo 4 GiB of the last member) is right for the usual
-    // single-member file: one allocation of the right size, no copies as the output grows.
-    let hinted = data
-        .len()
-        .checked_sub(4)
-        .map_or(0, |at| u32::from_le_bytes([data[at], data[at + 1], data[at + 2], data[at + 3]]) as usize);
-    read_capped_into(MultiGzDecoder::new(data), hinted.max(data.len().saturating_mul(3)), "not in gzip format")
-}
-
-/// Reads a decoder to its end, at most [`MAX_DECOMPRESSED`] bytes; `corrupt` names a failure.
-fn read_capped(decoder: impl Read, packed: usize, corrupt: &'static str) -> Result<Vec<u8>, &'static str> {
-    read_capped_into(decoder, packed.saturating_mul(4), corrupt)
-}
-
-fn read_capped_into(mut decoder: impl Read, hint: usize, corrupt: &'static str) -> Result<Vec<u8>, &'static str> {
-    let limit = MAX_DECOMPRESSED as usize;
-    let mut out = Vec::with_capacity(hint.min(limit));
-    let mut piece = vec![0u8; 1 << 20];
-    loop {
-        let n = decoder.read(&mut piece).map_err(|_| corrupt)?;
-        if n == 0 {
-            return Ok(out);
-        }
-        if out.len() + n > limit {
-            return Err("decompressed data exceeds 1 GiB; refused");
-        }
-        // Past the hint, grow by doubling but never past the limit: a bomb is refused at
-        // about 1 GiB of memory (1.8 GiB of RSS was seen).
-        if out.capacity() - out.len() < n {
-            let grow = out.capacity().max(n).min(limit - out.len());
-            out.reserve_exact(grow);
-        }
-        out.extend_from_slice(&piece[..n]);
-    }
 }
 
 /// `gzip`, `bzip2` and `xz`; their `un…`/`…cat` names are them with `-d` and `-d -c` preset.

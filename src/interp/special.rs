@@ -1613,12 +1613,7 @@ impl Interp {
                         _ => {}
                     }
                 }
-                let map = Arc::make_mut(&mut self.state.function_attrs);
-                if attrs == Default::default() {
-                    map.remove(name);
-                } else {
-                    map.insert(name.to_string(), attrs);
-                }
+                self.set_function_attrs(name, attrs);
             }
             return Ok(status);
         }
@@ -2484,6 +2479,16 @@ impl Interp {
     /// for all, the name alone for those asked).
     /// `only`: the attributes a listing of all functions is limited to (`declare -xf`, `export
     /// -f`); a function with attributes is followed by its `declare -fx NAME` line.
+    /// Keeps a function's attributes (none kept as no entry).
+    fn set_function_attrs(&mut self, name: &str, attrs: toolsh_core::session::FunctionAttrs) {
+        let map = Arc::make_mut(&mut self.state.function_attrs);
+        if attrs == Default::default() {
+            map.remove(name);
+        } else {
+            map.insert(name.to_string(), attrs);
+        }
+    }
+
     /// `declare -f`/`-F` (or `typeset`, `local`) with names, as bash's declare takes them: a
     /// letter no function can have refused first (`-n`, `-i`, `-A`, `-a`, in bash's order of
     /// checking), then each name in turn — `NAME=VALUE` stops all (functions are not made by
@@ -2527,12 +2532,7 @@ impl Interp {
                     _ => {}
                 }
             }
-            let map = Arc::make_mut(&mut self.state.function_attrs);
-            if attrs == Default::default() {
-                map.remove(name);
-            } else {
-                map.insert(name.to_string(), attrs);
-            }
+            self.set_function_attrs(name, attrs);
         }
         Ok(status)
     }

@@ -1,11 +1,11 @@
 //! `rg -z`: a file whose name says it is compressed is searched decompressed, with toolsh's own
-//! gzip, bzip2 and xz ([`compress`](crate::data::compress)) where ripgrep runs the programs.
+//! gzip, bzip2 and xz ([`codec`](crate::codec)) where ripgrep runs the programs.
 //! The file is read whole (within `input-bytes`) and decompressed (within the decompressors'
 //! own cap); the search then reads the plain bytes as it reads any file. A name no
 //! decompressor here knows (`.lz4`, `.zst`, `.br`, `.Z`, `.lzma`) is searched as it is, as
 //! ripgrep searches it when the program is not installed.
 
-use crate::data::compress::Format;
+use crate::codec::Format;
 use crate::{Ctx, OperandReader};
 
 /// The format a file's name says it is in, by ripgrep's suffixes.
