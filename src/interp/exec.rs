@@ -496,7 +496,19 @@ impl Interp {
                 return Ok(status);
             }
         };
+        // A compound whose standard input is redirected (`for …; do cmd & done < f`) lets its
+        // jobs read it, as a pipeline stage does (bash's `stdin_redir`).
+        let stdin_redirected = redirects.iter().any(|redirect| {
+            let input = matches!(
+                redirect.op,
+                RedirOp::In | RedirOp::ReadWrite | RedirOp::DupIn | RedirOp::HereString | RedirOp::HereDoc { .. }
+            );
+            redirect.fd.number() == Some(0) || input && redirect.fd == crate::ast::RedirFd::Default
+        });
+        let outer = self.pipe_in;
+        self.pipe_in |= stdin_redirected;
         let result = self.exec_compound(compound, redirected.as_ref()).await;
+        self.pipe_in = outer;
         if self.process_substs.len() > substs {
             self.finish_process_substs(io, substs).await;
         }

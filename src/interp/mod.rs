@@ -111,9 +111,9 @@ pub(crate) struct Interp {
     /// Inside `command_not_found_handle`: a command it does not find is not found (bash calls
     /// the handler again, without end).
     in_not_found_handler: bool,
-    /// A pipeline's stage reading the stage before it: its `cmd &` keeps that pipe as
-    /// standard input, where a job otherwise gets /dev/null without job control (bash's
-    /// `pipe_in` check).
+    /// Standard input is not the shell's own here: a pipeline's stage reading the stage
+    /// before it, or a compound whose input is redirected. A `cmd &` keeps it, where a job
+    /// otherwise gets /dev/null without job control (bash's `pipe_in` and `stdin_redir`).
     pub(crate) pipe_in: bool,
     /// How many command or process substitutions deep this shell runs (`set -x` repeats
     /// `PS4`'s first character once more for each).

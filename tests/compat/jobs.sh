@@ -344,3 +344,17 @@ x
 ## status: 0
 ## files:
 f1: "x\n"
+
+### a job inside a compound whose input is redirected reads that input
+for x in 1 2 3; do { read line; echo "$x $line"; } & wait; done <<END
+ab
+cd
+ef
+END
+{ cat & wait; } < <(echo from-redirect)
+## stdout:
+1 ab
+2 cd
+3 ef
+from-redirect
+## status: 0
