@@ -73,16 +73,8 @@ pub(super) fn parse(argv: &[String], complete: bool) -> Result<Parsed, Refused> 
                 'o' | 'A' | 'G' | 'W' | 'F' | 'C' | 'X' | 'P' | 'S' => {}
                 _ => return Err(Refused(format!("-{letter}: invalid option\n{usage}"))),
             }
-            let value: String = if i < letters.len() {
-                let value = letters[i..].iter().collect();
-                i = letters.len();
-                value
-            } else {
-                at += 1;
-                match argv.get(at) {
-                    Some(value) => value.clone(),
-                    None => return Err(Refused(format!("-{letter}: option requires an argument\n{usage}"))),
-                }
+            let Some(value) = option_value(&letters, &mut i, argv, &mut at) else {
+                return Err(Refused(format!("-{letter}: option requires an argument\n{usage}")));
             };
             match letter {
                 'o' => match compspec::option_bit(&value) {
@@ -264,20 +256,10 @@ impl Interp {
                     'E' => eflag = true,
                     'I' => iflag = true,
                     'o' => {
-                        let value: String = if i < letters.len() {
-                            let value = letters[i..].iter().collect();
-                            i = letters.len();
-                            value
-                        } else {
-                            at += 1;
-                            match argv.get(at) {
-                                Some(value) => value.clone(),
-                                None => {
-                                    let message = format!("-o: option requires an argument\n{COMPOPT_USAGE}");
-                                    self.complain_as(io, "compopt", &message).await;
-                                    return crate::status::USAGE;
-                                }
-                            }
+                        let Some(value) = option_value(&letters, &mut i, argv, &mut at) else {
+                            let message = format!("-o: option requires an argument\n{COMPOPT_USAGE}");
+                            self.complain_as(io, "compopt", &message).await;
+                            return crate::status::USAGE;
                         };
                         let Some(bit) = compspec::option_bit(&value) else {
                             self.complain_as(io, "compopt", &format!("{value}: invalid option name\n")).await;
@@ -340,6 +322,18 @@ impl Interp {
         }
         status
     }
+}
+
+/// An option's value: the rest of its cluster (`-oNAME`), else the next word (`at` moved on
+/// to it); `None` when there is none.
+fn option_value(letters: &[char], i: &mut usize, argv: &[String], at: &mut usize) -> Option<String> {
+    if *i < letters.len() {
+        let value = letters[*i..].iter().collect();
+        *i = letters.len();
+        return Some(value);
+    }
+    *at += 1;
+    argv.get(*at).cloned()
 }
 
 #[cfg(test)]

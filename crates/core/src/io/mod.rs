@@ -442,15 +442,7 @@ impl Input {
     /// Input that reads the workspace file at `path` (absolute) a piece at a time, as the
     /// reader wants it.
     pub fn from_file(path: String, file: Box<dyn crate::vfs::Reader>) -> Self {
-        Input(Some(Arc::new(tokio::sync::Mutex::new(Reader {
-            buf: Vec::new(),
-            pos: 0,
-            source: Some(Source::File(file)),
-            start: None,
-            has_data: true,
-            seekable: true,
-            path: Some(path),
-        }))))
+        Input::reading_file(Some(path), file)
     }
 
     /// Input that reads the host's standard input when it is a regular file, a piece at a
@@ -459,6 +451,12 @@ impl Input {
     /// same descriptor (`{ toolsh -c 'head -n1'; cat; } < file`) starts where they stopped,
     /// as after GNU head or bash's read. Bytes put back (grep -m) count as not taken.
     pub fn from_host_file(file: Box<dyn crate::vfs::Reader>) -> Self {
+        Input::reading_file(None, file)
+    }
+
+    /// A file read in place, whose bytes can be put back ([`Input::unread`]); `path` when it
+    /// is a workspace file.
+    fn reading_file(path: Option<String>, file: Box<dyn crate::vfs::Reader>) -> Self {
         Input(Some(Arc::new(tokio::sync::Mutex::new(Reader {
             buf: Vec::new(),
             pos: 0,
@@ -466,7 +464,7 @@ impl Input {
             start: None,
             has_data: true,
             seekable: true,
-            path: None,
+            path,
         }))))
     }
 
