@@ -1976,3 +1976,53 @@ jq -nc '1.5 | localtime'; jq -nc '"x" | localtime' 2>&1
 [1970,0,1,0,0,1.5,4,0]
 jq: error (at <unknown>): localtime() requires numeric inputs
 ## status: 5
+
+### jq modulemeta reads a module's metadata, directives and definitions from the search path
+mkdir -p lib/m; printf 'module {name: "m", tags: ["x", 1, null, true], "q": {"a": "b\\n"}};\nimport "a" as a;\nimport "m/d" as $d {search: "./data"};\ninclude "b" {search: ["./x", "./y"]};\ndef f: a::f;\ndef g($x; y): 1;\ndef f: 2;\n' > lib/m/m.jq; printf 'def f: 1;' > lib/a.jq; printf 'def bad' > lib/bad.jq
+jq -n -c -L lib '"m" | modulemeta'; jq -n -c -L lib '"a" | modulemeta, (modulemeta | .defs)'
+jq -n -c -L lib '"nope", 7, "m/m/x" | try modulemeta catch .'; jq -n -L lib '"bad" | modulemeta' 2>/dev/null; echo $?
+jq -n -c 'get_search_list'; jq -n -c -L lib -L lib/m 'get_search_list | length'; jq -n -c 'builtins | map(select(test("^(modulemeta|get_search_list|get_prog_origin)/")) | sort)'
+## stdout:
+{"name":"m","tags":["x",1,null,true],"q":{"a":"b\n"},"deps":[{"as":"a","is_data":false,"relpath":"a"},{"search":"./data","as":"d","is_data":true,"relpath":"m/d"},{"search":["./x","./y"],"is_data":false,"relpath":"b"}],"defs":["f/0","g/2"]}
+{"deps":[],"defs":["f/0"]}
+["f/0"]
+"module not found: nope"
+"modulemeta input module name must be a string"
+"module names must not have equal consecutive components: m/m/x"
+null
+0
+["~/.jq","$ORIGIN/../lib/jq","$ORIGIN/../lib"]
+2
+## status: 5
+## files:
+lib/
+lib/a.jq: "def f: 1;"
+lib/bad.jq: "def bad"
+lib/m/
+lib/m/m.jq: "module {name: \"m\", tags: [\"x\", 1, null, true], \"q\": {\"a\": \"b\\n\"}};\nimport \"a\" as a;\nimport \"m/d\" as $d {search: \"./data\"};\ninclude \"b\" {search: [\"./x\", \"./y\"]};\ndef f: a::f;\ndef g($x; y): 1;\ndef f: 2;\n"
+
+### jq refuses a module whose metadata is not a constant object +stderr
+mkdir lib; printf 'module (.+1);\ndef f: 1;\n' > lib/nc.jq; printf 'module [1];\ndef f: 1;\n' > lib/arr.jq; printf 'module {a: 1};\ndef f: 1;\n' > lib/ok.jq
+jq -n -L lib 'import "nc" as n; n::f' 2>&1; echo "rc=$?"; jq -n -L lib 'include "arr"; f' 2>&1; echo "rc=$?"; jq -n -L lib 'import "ok" as o; o::f' 2>&1; echo "rc=$?"
+jq -n -L lib '"nc" | modulemeta' 2>/dev/null; echo "rc=$?"
+## stdout:
+jq: error: Module metadata must be constant at <tmp>/lib/nc.jq, line 1, column 8:
+    module (.+1);
+           ^^^^^
+jq: 1 compile error
+rc=3
+jq: error: Module metadata must be an object at <tmp>/lib/arr.jq, line 1, column 8:
+    module [1];
+           ^^^
+jq: 1 compile error
+rc=3
+1
+rc=0
+null
+rc=0
+## status: 0
+## files:
+lib/
+lib/arr.jq: "module [1];\ndef f: 1;\n"
+lib/nc.jq: "module (.+1);\ndef f: 1;\n"
+lib/ok.jq: "module {a: 1};\ndef f: 1;\n"

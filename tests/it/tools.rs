@@ -351,7 +351,7 @@ fn jq_compile_errors_say_what_and_where() {
     assert_eq!(out.status, 3);
     assert_eq!(
         out.stderr_text(),
-        "jq: error: syntax error, unexpected end of input, expecting the closing partner of ( at <top-level>, \
+        "jq: error: syntax error, unexpected end of file, expecting the closing partner of ( at <top-level>, \
          line 2, column 9:\n      map(.b\n            ^\njq: 1 compile error\n"
     );
     let out = exec(&mut shell, "jq -n '.a | nosuch(1)'");

@@ -145,6 +145,8 @@ impl DataT for JqData {
 struct Global<'a> {
     lut: &'a Lut<JqData>,
     inputs: Inputs<'a, Val>,
+    /// The modules read, and the workspace for `modulemeta`.
+    library: &'a modules::Library,
 }
 
 impl<'a> HasLut<'a, JqData> for Global<'a> {
@@ -503,6 +505,30 @@ fn jq_tostream<D: for<'a> DataT<V<'a> = Val>>() -> jaq_core::native::Fun<D> {
         let error =
             deep.then(|| Err(jaq_core::Exn::from(jaq_core::Error::new(Val::from("Path too deep".to_string())))));
         Box::new(events.into_iter().map(Ok).chain(error))
+    }))
+}
+
+/// `modulemeta`: what `modules::Library::meta` says of the module the input names; a module
+/// that does not parse is said on standard error, and the answer is null, as jq's.
+fn jq_modulemeta() -> jaq_core::native::Fun<JqData> {
+    jaq_core::native::run(("modulemeta", jaq_core::native::v(0), |cv| {
+        let error = |message: String| Err(jaq_core::Exn::from(jaq_core::Error::new(Val::from(message))));
+        let answer = match &cv.1 {
+            Val::TStr(name) => match cv.0.data().library.meta(&toolsh_bytes::lossy(name)) {
+                Ok(modules::ModuleMeta::Json(text)) => match jaq_json::read::parse_many(text.as_bytes()).next() {
+                    Some(Ok(value)) => Ok(value),
+                    _ => error(format!("the metadata of module {}", toolsh_bytes::lossy(name))),
+                },
+                Ok(modules::ModuleMeta::Refused(why)) => {
+                    let said = format!("jq: error: {why}\n");
+                    MESSAGES.with(|m| m.borrow_mut().extend_from_slice(said.as_bytes()));
+                    Ok(Val::Null)
+                }
+                Err(message) => error(message),
+            },
+            _ => error("modulemeta input module name must be a string".to_string()),
+        };
+        Box::new(std::iter::once(answer))
     }))
 }
 
@@ -1034,6 +1060,8 @@ pub async fn jq(ctx: Ctx<'_>, args: Args) -> Status {
     // has enough.
     let (chunks, mut received) = tokio::sync::mpsc::channel::<Vec<u8>>(4);
     let (halt_tx, halt_rx) = tokio::sync::oneshot::channel::<crate::lang::deep::Halt>();
+    // What `modulemeta` was refused, the command was refused.
+    let threads = library.fs.clone();
     let running = crate::lang::deep::run(&ctx, "jq", move |halt| {
         let _ = halt_tx.send(halt.clone());
         let mut emit = |chunk: Vec<u8>| chunks.blocking_send(chunk).is_ok();
@@ -1058,6 +1086,9 @@ pub async fn jq(ctx: Ctx<'_>, args: Args) -> Status {
         false
     };
     let (result, reader_gone, ()) = futures::join!(running, reading, feeding);
+    if let Some(threads) = &threads {
+        ctx.vfs.absorb(threads);
+    }
     let result = result.unwrap_or_else(|message| failure(format!("jq: error: {message}\n"), 5));
     if reader_gone || (!result.out.is_empty() && !ctx.out(&result.out).await) {
         return 1;
@@ -1080,7 +1111,20 @@ fn read_library(ctx: &Ctx<'_>, o: &Options, code: &str) -> modules::Library {
     } else {
         o.library.clone()
     };
-    let mut library = modules::Library { search, cwd: ctx.abs("."), files: std::collections::HashMap::new() };
+    let mut library = modules::Library {
+        search,
+        cwd: ctx.abs("."),
+        origin: match (&o.filter, o.from_file) {
+            (Some(file), true) => {
+                let path = ctx.abs(file);
+                path.rsplit_once('/')
+                    .map_or("/".to_string(), |(dir, _)| if dir.is_empty() { "/" } else { dir }.to_string())
+            }
+            _ => ctx.abs("."),
+        },
+        files: std::collections::HashMap::new(),
+        fs: code.contains("modulemeta").then(|| ctx.thread_fs()),
+    };
     if modules::split_header(code).0.is_empty() {
         return library;
     }
@@ -1188,13 +1232,14 @@ fn syntax_error(program: &str, code: &str, error: &jaq_core::load::Error<&str>) 
             None => return "syntax error".to_string(),
         },
         Error::Parse(errors) => match errors.first() {
-            Some((expect, found)) => (expect.as_str().to_string(), *found),
+            // What jaq calls expecting nothing more, jq's grammar calls the end of the file.
+            Some((expect, found)) => (expect.as_str().replace("nothing", "end of file"), *found),
             None => return "syntax error".to_string(),
         },
         Error::Io(errors) => return errors.first().map_or("cannot load a module".to_string(), |(_, e)| e.clone()),
     };
     let token: String = found.chars().take_while(|c| !c.is_whitespace()).take(12).collect();
-    let unexpected = if token.is_empty() { "end of input".to_string() } else { format!("'{token}'") };
+    let unexpected = if token.is_empty() { "end of file".to_string() } else { format!("'{token}'") };
     format!("syntax error, unexpected {unexpected}, expecting {expected}{}", place(program, code, found, 1))
 }
 
@@ -1252,6 +1297,11 @@ const SHALLOW: usize = 200;
 /// outcome); `emit` answers false when nobody reads any more.
 const CHUNK: usize = 16 * 1024;
 
+/// jq's message for a module's syntax error, placed in the module's file as jq places it.
+fn placed_syntax_error(file: &File<&str, modules::ModPath>, error: &jaq_core::load::Error<&str>) -> String {
+    syntax_error(file.code, file.code, error).replacen(" at <top-level>,", &format!(" at {},", file.path), 1)
+}
+
 /// Loads and compiles `code` with jq's definitions (`prelude.jq`) before it and the modules
 /// its directives reach (their text passed through `module`); gives the filter and the values
 /// of its data imports, or jq's message for the first error.
@@ -1268,16 +1318,15 @@ fn compile(
         Ok(modules) => modules,
         Err(errors) => {
             let first = errors.into_iter().next().map(|(file, error)| match &error {
+                // jq follows a one-line failure (`module not found: m`) with an empty line, and
+                // one placed in a file (under its carets) with none.
                 jaq_core::load::Error::Io(failures) => {
-                    failures.first().map_or("cannot load a module".to_string(), |(_, why)| format!("{why}\n"))
+                    failures.first().map_or("cannot load a module".to_string(), |(_, why)| {
+                        if why.contains('\n') { why.clone() } else { format!("{why}\n") }
+                    })
                 }
                 _ if file.path == modules::TOP => syntax_error(code, code, &error),
-                // Placed in the module's file, as jq places it.
-                _ => syntax_error(file.code, file.code, &error).replacen(
-                    " at <top-level>,",
-                    &format!(" at {},", file.path),
-                    1,
-                ),
+                _ => placed_syntax_error(&file, &error),
             });
             return Err(first.unwrap_or_else(|| format!("syntax error in the filter `{code}`")));
         }
@@ -1306,6 +1355,7 @@ fn compile(
         .chain(std::iter::once(jq_tojson::<JqData>()))
         .chain(std::iter::once(jq_fromjson::<JqData>()))
         .chain(std::iter::once(jq_tostream::<JqData>()))
+        .chain(std::iter::once(jq_modulemeta()))
         .chain(std::iter::once(limits::guard::<JqData>()))
         .chain(paths::natives::<JqData>())
         .chain(formats::natives::<JqData>())
@@ -1426,6 +1476,16 @@ fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMu
         [] if !o.null_input => Val::from("<stdin>".to_string()),
         _ => Val::Null,
     });
+    // jq's search list as `-L` gave it (its defaults, written as jq writes them, without),
+    // and the directory the filter came from.
+    var_names.push("$__search_list".to_string());
+    var_values.push(if o.library.is_empty() {
+        Val::from_iter(["~/.jq", "$ORIGIN/../lib/jq", "$ORIGIN/../lib"].map(|dir| Val::from(dir.to_string())))
+    } else {
+        Val::from_iter(o.library.iter().map(|dir| Val::from(dir.clone())))
+    });
+    var_names.push("$__prog_origin".to_string());
+    var_values.push(Val::from(library.origin.clone()));
     // `?//` is written out in terms jaq reads (see `alternatives`), and so are data imports'
     // qualified names (`modules`).
     let code = modules::data_names(code);
@@ -1555,7 +1615,7 @@ fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMu
         first = false;
         // As jq, the status is the last input's: an error in one input does not stay.
         outcome.status = 0;
-        let global = Global { lut: &filter.lut, inputs };
+        let global = Global { lut: &filter.lut, inputs, library };
         let run_ctx = jaq_core::Ctx::<JqData>::new(global, Vars::new(var_values.clone()));
         for result in filter.id.run((run_ctx, input)) {
             if halt.requested() {

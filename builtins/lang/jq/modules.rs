@@ -27,6 +27,12 @@ pub struct Library {
     pub cwd: String,
     /// Every path looked at so far.
     pub files: HashMap<String, Option<String>>,
+    /// The directory the filter came from (`-f`'s file's, else the working directory):
+    /// `get_prog_origin`.
+    pub origin: String,
+    /// The workspace as the command sees it, for `modulemeta`, whose module is named only as
+    /// the filter runs (on the evaluation's thread).
+    pub fs: Option<toolsh_gate::workspace::ThreadFs>,
 }
 
 /// The header of a filter or module — its `module`, `import` and `include` directives — and
@@ -49,41 +55,128 @@ pub fn split_header(code: &str) -> (&str, &str) {
     code.split_at(end)
 }
 
-/// The first directive metadata jq refuses when it compiles the filter — not a constant
-/// (`module (.+1);`), or a constant but not an object (`include "a" [];`) — as its text (a
-/// slice of `code`) and jq's words.
-pub fn metadata_error(code: &str) -> Option<(&str, &'static str)> {
-    let (header, _) = split_header(code);
-    let tokens = Lexer::new(header).lex().ok()?;
+/// One `module`, `import` or `include` directive of a header, as written.
+struct Directive<'a> {
+    /// `module`, `import` or `include`.
+    kind: &'a str,
+    /// The module's path without its quotes (`None` for `module`).
+    path: Option<&'a str>,
+    /// The name an import binds (`$d` for data).
+    name: Option<&'a str>,
+    /// The metadata's text, when there is one.
+    meta: Option<&'a str>,
+}
+
+/// The directives of a header (what `split_header` gives first), in order.
+fn directives(header: &str) -> Vec<Directive<'_>> {
+    let Ok(tokens) = Lexer::new(header).lex() else { return Vec::new() };
+    let mut found = Vec::new();
     let mut directive: Vec<&Token<&str>> = Vec::new();
     for token in &tokens {
         if !matches!(token, Token(";", Tok::Sym)) {
             directive.push(token);
             continue;
         }
-        let meta = match directive.as_slice() {
-            [Token("module", Tok::Word), meta @ ..]
-            | [Token("include", Tok::Word), _, meta @ ..]
-            | [Token("import", Tok::Word), _, Token("as", Tok::Word), _, meta @ ..] => meta,
-            _ => &[],
-        };
-        if let (Some(first), Some(last)) = (meta.first(), meta.last()) {
-            let text = &header[load::span(header, first.0).start..load::span(header, last.0).end];
-            let term = Lexer::new(text)
-                .lex()
-                .ok()
-                .and_then(|tokens| jaq_core::load::parse::Parser::new(&tokens).parse(|p| p.term()).ok());
-            match term {
-                Some(term) if !constant(&term) => return Some((text, "Module metadata must be constant")),
-                Some(Term::Obj(_)) => {}
-                Some(_) => return Some((text, "Module metadata must be an object")),
-                // What does not parse, the loader reports.
-                None => {}
+        let (kind, path, name, meta) = match directive.as_slice() {
+            [Token("module", Tok::Word), meta @ ..] => ("module", None, None, meta),
+            [Token("include", Tok::Word), path, meta @ ..] => ("include", Some(path.0), None, meta),
+            [Token("import", Tok::Word), path, Token("as", Tok::Word), name, meta @ ..] => {
+                ("import", Some(path.0), Some(name.0), meta)
             }
+            _ => ("", None, None, &[][..]),
+        };
+        let meta = match (meta.first(), meta.last()) {
+            (Some(first), Some(last)) => {
+                Some(&header[load::span(header, first.0).start..load::span(header, last.0).end])
+            }
+            _ => None,
+        };
+        if !kind.is_empty() {
+            found.push(Directive { kind, path: path.map(|p| p.trim_matches('"')), name, meta });
         }
         directive.clear();
     }
+    found
+}
+
+/// A directive's metadata text parsed as a term (`None` when it does not parse).
+fn parse_term(text: &str) -> Option<Term<&str>> {
+    let tokens = Lexer::new(text).lex().ok()?;
+    // The tokens are borrowed by the term only through the text's slices.
+    jaq_core::load::parse::Parser::new(&tokens).parse(|p| p.term()).ok()
+}
+
+/// The first directive metadata jq refuses when it compiles the filter — not a constant
+/// (`module (.+1);`), or a constant but not an object (`include "a" [];`) — as its text (a
+/// slice of `code`) and jq's words.
+pub fn metadata_error(code: &str) -> Option<(&str, &'static str)> {
+    let (header, _) = split_header(code);
+    for directive in directives(header) {
+        let Some(text) = directive.meta else { continue };
+        match parse_term(text) {
+            Some(term) if !constant(&term) => return Some((text, "Module metadata must be constant")),
+            Some(Term::Obj(_)) => {}
+            Some(_) => return Some((text, "Module metadata must be an object")),
+            // What does not parse, the loader reports.
+            None => {}
+        }
+    }
     None
+}
+
+/// A constant term (see `constant`) written as JSON, or `None` for one that needs computing
+/// (`1 + 1`) or is no constant.
+fn constant_json(term: &Term<&str>) -> Option<String> {
+    use jaq_core::load::lex::StrPart;
+    use jaq_core::load::parse::BinaryOp;
+    fn items(term: &Term<&str>, out: &mut Vec<String>) -> Option<()> {
+        match term {
+            Term::BinOp(l, BinaryOp::Comma, r) => {
+                items(l, out)?;
+                items(r, out)
+            }
+            _ => {
+                out.push(constant_json(term)?);
+                Some(())
+            }
+        }
+    }
+    let text = |parts: &[StrPart<&str, Term<&str>>]| -> Option<String> {
+        let mut text = String::new();
+        for part in parts {
+            match part {
+                StrPart::Str(s) => text.push_str(s),
+                StrPart::Char(c) => text.push(*c),
+                StrPart::Term(_) => return None,
+            }
+        }
+        Some(text)
+    };
+    Some(match term {
+        Term::Num(n) => n.to_string(),
+        Term::Neg(inner) => format!("-{}", constant_json(inner)?),
+        Term::Call(word @ ("null" | "true" | "false"), args) if args.is_empty() => word.to_string(),
+        Term::Str(None, parts) => serde_json::to_string(&text(parts)?).ok()?,
+        Term::Arr(None) => "[]".to_string(),
+        Term::Arr(Some(inner)) => {
+            let mut out = Vec::new();
+            items(inner, &mut out)?;
+            format!("[{}]", out.join(","))
+        }
+        Term::Obj(entries) => {
+            let mut out = Vec::new();
+            for (key, value) in entries {
+                let key = match key {
+                    Term::Str(None, parts) => text(parts)?,
+                    Term::Call(word, args) if args.is_empty() => word.to_string(),
+                    _ => return None,
+                };
+                out.push(format!("{}:{}", serde_json::to_string(&key).ok()?, constant_json(value.as_ref()?)?));
+            }
+            format!("{{{}}}", out.join(","))
+        }
+        _ => return None,
+    })
 }
 
 /// Whether `term` is a constant as jq's metadata must be: literals, arithmetic on them, and
@@ -226,7 +319,14 @@ impl Library {
         rewrite: &dyn Fn(&str) -> String,
     ) -> Result<File<String, ModPath>, String> {
         match self.find(&import, "jq")? {
-            Ok((path, text)) => Ok(File { code: rewrite(&data_names(text)), path }),
+            Ok((path, text)) => {
+                // jq checks a module's metadata as it checks the filter's, placed in its file.
+                if let Some((at, said)) = metadata_error(text) {
+                    let place = super::place(text, text, at, at.chars().count());
+                    return Err(format!("{said}{}", place.replacen(" at <top-level>,", &format!(" at {path},"), 1)));
+                }
+                Ok(File { code: rewrite(&data_names(text)), path })
+            }
             Err(_) => Err(format!("module not found: {}", import.path.trim_matches('"'))),
         }
     }
@@ -240,6 +340,102 @@ impl Library {
             }
             Err(_) => Err(format!("module not found: {}", import.path.trim_matches('"'))),
         }
+    }
+}
+
+/// What `modulemeta` says of a module.
+pub enum ModuleMeta {
+    /// Its metadata's keys, then `deps` and `defs`, as JSON text.
+    Json(String),
+    /// Why the module is refused (it does not parse, or its metadata is no constant object):
+    /// jq says it on standard error and gives null.
+    Refused(String),
+}
+
+impl Library {
+    /// The text of a file the loader read, or read now through the workspace.
+    fn text(&self, path: &str) -> Option<String> {
+        if let Some(known) = self.files.get(path) {
+            return known.clone();
+        }
+        let threads = self.fs.as_ref()?;
+        let fs = threads.fs();
+        let is_file = fs.stat(path).is_ok_and(|meta| meta.kind == crate::vfs::FileKind::File);
+        is_file.then(|| fs.read(path).ok()).flatten().map(|bytes| toolsh_bytes::lossy(&bytes).into_owned())
+    }
+
+    /// jq's `modulemeta` of the module `name`, looked for in the search directories alone (as
+    /// jq looks, not beside the filter): its metadata's keys, then `deps` (each directive's
+    /// metadata, then `as`, `is_data`, `relpath`) and `defs` (`name/arity` of its own
+    /// definitions, each once, in order). `Err` holds jq's words when there is no such module.
+    pub fn meta(&self, name: &str) -> Result<ModuleMeta, String> {
+        let parts: Vec<&str> = name.split('/').collect();
+        if parts.windows(2).any(|w| w[0] == w[1]) {
+            return Err(format!("module names must not have equal consecutive components: {name}"));
+        }
+        let last = parts.last().copied().unwrap_or(name);
+        let found = self
+            .search
+            .iter()
+            .flat_map(|dir| [join(dir, &format!("{name}.jq")), join(dir, &format!("{name}/{last}.jq"))])
+            .find_map(|path| self.text(&path).map(|text| (path, text)));
+        let Some((path, text)) = found else { return Err(format!("module not found: {name}")) };
+        let named = data_names(&text);
+        let (header, body) = split_header(&named);
+        let defs = Lexer::new(body)
+            .lex()
+            .ok()
+            .and_then(|tokens| jaq_core::load::parse::Parser::new(&tokens).parse(|p| p.defs()).ok());
+        let Some(defs) = defs else {
+            let arena = Arena::default();
+            let loaded = Loader::new([]).load(&arena, File { code: text.as_str(), path: path.clone() });
+            let said = match loaded {
+                Err(errors) => errors.into_iter().next().map(|(file, error)| super::placed_syntax_error(&file, &error)),
+                Ok(_) => None,
+            };
+            return Ok(ModuleMeta::Refused(said.unwrap_or_else(|| format!("syntax error in {path}"))));
+        };
+        if let Some((at, said)) = metadata_error(&text) {
+            let place = super::place(&text, &text, at, at.chars().count());
+            return Ok(ModuleMeta::Refused(format!(
+                "{said}{}",
+                place.replacen(" at <top-level>,", &format!(" at {path},"), 1)
+            )));
+        }
+        let mut fields = Vec::new();
+        let mut deps = Vec::new();
+        for directive in directives(header) {
+            // The metadata's own keys come first (`{"search":…,"as":…}`), without its braces.
+            let meta = directive.meta.and_then(parse_term).and_then(|term| constant_json(&term));
+            let inner = meta.as_deref().and_then(|m| m.strip_prefix('{')?.strip_suffix('}')).filter(|m| !m.is_empty());
+            if directive.kind == "module" {
+                fields.extend(inner.map(str::to_string));
+                continue;
+            }
+            let mut dep: Vec<String> = inner.map(str::to_string).into_iter().collect();
+            if let Some(name) = directive.name {
+                dep.push(format!(
+                    r#""as":{}"#,
+                    serde_json::to_string(name.trim_start_matches('$')).unwrap_or_default()
+                ));
+            }
+            let is_data = directive.name.is_some_and(|name| name.starts_with('$'));
+            dep.push(format!(r#""is_data":{is_data}"#));
+            let relpath = directive.path.unwrap_or_default();
+            dep.push(format!(r#""relpath":{}"#, serde_json::to_string(relpath).unwrap_or_default()));
+            deps.push(format!("{{{}}}", dep.join(",")));
+        }
+        let mut names: Vec<String> = Vec::new();
+        for def in &defs {
+            let def = format!("{}/{}", def.name, def.args.len());
+            if !names.contains(&def) {
+                names.push(def);
+            }
+        }
+        let names: Vec<String> = names.iter().filter_map(|n| serde_json::to_string(n).ok()).collect();
+        fields.push(format!(r#""deps":[{}]"#, deps.join(",")));
+        fields.push(format!(r#""defs":[{}]"#, names.join(",")));
+        Ok(ModuleMeta::Json(format!("{{{}}}", fields.join(","))))
     }
 }
 

@@ -20,6 +20,8 @@ def __jq_indexable($i): if type == "object" or type == "string" then error("Cann
 def __jq_key: if type == "string" then . else error("Cannot use \(__jq_describe) as object key") end;
 def env: $ENV;
 def input_filename: $__input_filename;
+def get_search_list: $__search_list;
+def get_prog_origin: $__prog_origin;
 def stderr: (__jq_stderr as $x | .), .;
 def debug: (__jq_debug as $x | .), .;
 def debug(msgs): ((msgs | __jq_debug) as $x | .), .;
@@ -126,12 +128,12 @@ def builtins: ("IN/1 IN/2 INDEX/1 INDEX/2 JOIN/2 JOIN/3 JOIN/4 abs/0 acos/0 acos
   + "empty/0 endswith/1 env/0 erf/0 erfc/0 error/0 error/1 exp/0 exp10/0 exp2/0 explode/0 expm1/0 "
   + "fabs/0 fdim/2 finites/0 first/0 first/1 flatten/0 flatten/1 floor/0 fma/3 fmax/2 fmin/2 fmod/2 "
   + "format/1 frexp/0 from_entries/0 fromdate/0 fromdateiso8601/0 fromjson/0 fromstream/1 gamma/0 "
-  + "getpath/1 gmtime/0 group_by/1 gsub/2 gsub/3 halt/0 halt_error/0 halt_error/1 has/1 have_decnum/0 "
+  + "get_prog_origin/0 get_search_list/0 getpath/1 gmtime/0 group_by/1 gsub/2 gsub/3 halt/0 halt_error/0 halt_error/1 has/1 have_decnum/0 "
   + "have_literal_numbers/0 hypot/2 implode/0 in/1 index/1 indices/1 infinite/0 input/0 "
   + "input_filename/0 input_line_number/0 inputs/0 inside/1 isempty/1 isfinite/0 isinfinite/0 isnan/0 "
   + "isnormal/0 iterables/0 j0/0 j1/0 jn/2 join/1 keys/0 keys_unsorted/0 last/0 last/1 ldexp/2 "
   + "length/0 lgamma/0 limit/2 localtime/0 log/0 log10/0 log1p/0 log2/0 logb/0 ltrim/0 ltrimstr/1 "
-  + "map/1 map_values/1 match/1 match/2 max/0 max_by/1 min/0 min_by/1 mktime/0 modf/0 nan/0 "
+  + "map/1 map_values/1 match/1 match/2 max/0 max_by/1 min/0 min_by/1 mktime/0 modf/0 modulemeta/0 nan/0 "
   + "nearbyint/0 nextafter/2 nexttoward/2 normals/0 not/0 now/0 nth/1 nth/2 nulls/0 numbers/0 "
   + "objects/0 path/1 paths/0 paths/1 pick/1 pow/2 range/1 range/2 range/3 recurse/0 recurse/1 "
   + "recurse/2 remainder/2 repeat/1 reverse/0 rindex/1 rint/0 round/0 rtrim/0 rtrimstr/1 scalars/0 "
