@@ -258,11 +258,14 @@ fn temp_dir() -> tempfile::TempDir {
     tempfile::Builder::new().prefix("toolsh-compat-").tempdir().expect("temporary directory")
 }
 
-/// bash's PATH: the system's, after `TOOLSH_ORACLE_PATH` when set (where scripts/compat.sh finds
-/// jq 1.7+, built by scripts/jq-oracle.sh; the distribution's jq is 1.6).
+/// bash's PATH: the system's, after `TOOLSH_ORACLE_PATH` when set, else after
+/// `target/oracle/bin` when scripts/jq-oracle.sh has built jq 1.8 there (the distribution's jq
+/// is 1.6: a jq case recorded from it would be wrong, and some hang it).
 fn oracle_path() -> String {
+    let built = concat!(env!("CARGO_MANIFEST_DIR"), "/target/oracle/bin");
     match std::env::var("TOOLSH_ORACLE_PATH") {
         Ok(dir) if !dir.is_empty() => format!("{dir}:/usr/bin:/bin"),
+        _ if std::path::Path::new(built).join("jq").exists() => format!("{built}:/usr/bin:/bin"),
         _ => "/usr/bin:/bin".to_string(),
     }
 }
