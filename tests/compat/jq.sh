@@ -2026,3 +2026,39 @@ lib/
 lib/arr.jq: "module [1];\ndef f: 1;\n"
 lib/nc.jq: "module (.+1);\ndef f: 1;\n"
 lib/ok.jq: "module {a: 1};\ndef f: 1;\n"
+
+### jq formats what is not a string as its JSON text: NaN as null in every format, and in an index's error
+jq -nc 'nan, [nan, 1], {a: nan} | @text, @html, @uri, @base64, @sh'
+jq -nc '[nan, 1, "a b", null, true, infinite] | @sh, @csv, @tsv, @text'
+jq -nc '@html "x\(nan)<", @sh "echo \(nan, "it'"'"'s", [1, 2])", @text "\([1, nan])", @base64 "\(nan)"'
+jq -nc '"s", [] | try .[nan] catch .'; echo '"abc"' | jq '.[nan]' 2>&1; echo "rc=$?"
+## stdout:
+"null"
+"null"
+"null"
+"bnVsbA=="
+"null"
+"[null,1]"
+"[null,1]"
+"%5Bnull%2C1%5D"
+"W251bGwsMV0="
+"null 1"
+"{\"a\":null}"
+"{&quot;a&quot;:null}"
+"%7B%22a%22%3Anull%7D"
+"eyJhIjpudWxsfQ=="
+"null 1 'a b' null true 1.7976931348623157e+308"
+",1,\"a b\",,true,1.7976931348623157e+308"
+"\t1\ta b\t\ttrue\t1.7976931348623157e+308"
+"[null,1,\"a b\",null,true,1.7976931348623157e+308]"
+"xnull<"
+"echo null"
+"echo 'it'\\''s'"
+"echo 1 2"
+"[1,null]"
+"bnVsbA=="
+"Cannot index string with number (null)"
+null
+jq: error (at <stdin>:1): Cannot index string with number (null)
+rc=5
+## status: 0

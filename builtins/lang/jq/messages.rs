@@ -6,7 +6,7 @@
 //! number` is `string ("x") number required`. A message of any
 //! other shape (an `error("…")` of the filter's own) passes unchanged.
 
-use super::paths::{kind, shown};
+use super::paths::{kind, shown, shown_index};
 use jaq_core::DataT;
 use jaq_core::native::{Fun, bome, run, v};
 use jaq_json::Val;
@@ -37,7 +37,7 @@ pub fn translate(text: &str) -> Option<String> {
     }
     if let Some(rest) = text.strip_prefix("cannot index ") {
         let (value, key) = pair(rest, " with ")?;
-        return Some(format!("Cannot index {} with {} ({})", kind(&value), kind(&key), shown(&key)));
+        return Some(format!("Cannot index {} with {} ({})", kind(&value), kind(&key), shown_index(&key)));
     }
     if let Some(rest) = text.strip_prefix("cannot calculate ") {
         for (op, verb) in [

@@ -52,7 +52,16 @@ pub fn shown(value: &Val) -> String {
 }
 
 fn cannot_index<T>(value: &Val, key: &Val) -> Result<T, Exn<'static, Val>> {
-    fail(format!("Cannot index {} with {} ({})", kind(value), kind(key), shown(key)))
+    fail(format!("Cannot index {} with {} ({})", kind(value), kind(key), shown_index(key)))
+}
+
+/// An index as jq shows it in a message: NaN, which [`integral`] made [`NAN_INDEX`], as jq
+/// shows NaN (`null`).
+pub fn shown_index(key: &Val) -> String {
+    match key {
+        Val::Num(jaq_json::Num::Int(i)) if *i == NAN_INDEX => "null".to_string(),
+        _ => shown(key),
+    }
 }
 
 pub(super) fn number(value: &Val) -> Option<f64> {

@@ -33,6 +33,14 @@ def @json: __jq_tojson;
 def @base64d: tostring | __jq_base64d;
 def @urid: tostring | __jq_urid;
 def tostring: if type == "string" then . else __jq_tojson end;
+# jq formats what is not a string as its JSON text (`nan` as null), where jaq writes its own.
+def @text: tostring;
+def __jq_html: @html;
+def @html: tostring | __jq_html;
+def __jq_uri: @uri;
+def @uri: tostring | __jq_uri;
+def __jq_base64: @base64;
+def @base64: tostring | __jq_base64;
 # A float with an integral value below 2^53 as the integer jq writes (`5`, not `5.0`).
 def __jq_num: if type == "number" and . == floor and (if . < 0 then -. else . end) < 9007199254740992 then floor else . end;
 def repeat(f): def rec: __jq_guard | f, rec; rec;
@@ -249,12 +257,12 @@ def inside(xs): . as $x | xs | contains($x);
 def @csv: if type != "array" then error("\(__jq_describe) cannot be csv-formatted, only array") else
   map(if type == "string" then "\"" + gsub("\""; "\"\"") + "\"" elif type == "null" then ""
       elif type == "object" or type == "array" then error("\(__jq_describe) is not valid in a csv row")
-      else tostring end) | join(",") end;
+      elif isnan then "" else tostring end) | join(",") end;
 def @tsv: if type != "array" then error("\(__jq_describe) cannot be tsv-formatted, only array") else
   map(if type == "string" then gsub("\\\\"; "\\\\") | gsub("\t"; "\\t") | gsub("\n"; "\\n") | gsub("\r"; "\\r")
       elif type == "null" then ""
       elif type == "object" or type == "array" then error("\(__jq_describe) is not valid in a csv row")
-      else tostring end) | join("\t") end;
+      elif type == "number" and isnan then "" else tostring end) | join("\t") end;
 def __jq_strftime($f): strftime($f);
 # `%Z` is GMT, as the C library names gmtime's zone (`time.rs`).
 def strftime($f): if ($f | type) != "string" then error("strftime/1 requires a string format")
@@ -273,10 +281,12 @@ def gmtime: if type == "number" then __jq_gmtime else error("gmtime() requires n
 # A broken-down time as jq 1.8 takes one, partial too (`time.rs`).
 def mktime: if type == "array" then __jq_timegm("mktime") else error("mktime requires array inputs") end;
 def __jq_sh: @sh;
+# A string quoted for the shell; anything else its JSON text, unquoted.
+def __jq_sh_word: if type == "string" then __jq_sh else tojson end;
 def @sh: if type == "object" or (type == "array" and any(.[]; type == "object" or type == "array"))
   then (if type == "array" then first(.[] | select(type == "object" or type == "array")) else . end)
     | error("\(__jq_describe) can not be escaped for shell")
-  else __jq_sh end;
+  else (if type == "array" then map(__jq_sh_word) | join(" ") else __jq_sh_word end) end;
 def __jq_fromdateiso8601: fromdateiso8601;
 def fromdateiso8601: if type != "string" then error("strptime/1 requires string inputs and arguments")
   else . as $d | try __jq_fromdateiso8601 catch error("date \($d | tojson) does not match format \"%Y-%m-%dT%H:%M:%SZ\"") end;
