@@ -6,6 +6,7 @@
 use crate::pattern::Pattern;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Spec};
+use crate::text::as_text::{self, AsText};
 use crate::text::lines::{Batch, LineBatches};
 use crate::text::posix_regex;
 use crate::vfs::{FileKind, describe, path};
@@ -120,6 +121,10 @@ struct Options {
     /// will not search the file its output goes to (it would read its own lines without end),
     /// unless the search prints no lines (`-q`, `-c`, `-l`, `-L`) or stops at its first (`-m 1`).
     output_file: Option<String>,
+    /// The C locale (`LC_ALL=C`): each byte is a character, in the pattern and the lines; a
+    /// line is text whatever its bytes (only a NUL makes an input binary), and classes and
+    /// case are ASCII's.
+    bytes_locale: bool,
 }
 
 impl Options {
@@ -438,7 +443,9 @@ enum Matcher {
     /// Shared, so the search can hold it while writing output: a clone of a `Regex` itself
     /// would start without its match caches.
     Bytes(std::sync::Arc<Bytes>),
-    Perl(fancy_regex::Regex),
+    /// Searched in the line as text ([`AsText`]), each byte a character when the flag is set
+    /// (the C locale).
+    Perl(fancy_regex::Regex, bool),
 }
 
 impl Matcher {
@@ -446,28 +453,30 @@ impl Matcher {
         match self {
             Matcher::Bytes(regex) => regex.is_match(line),
             // A pattern that backtracks past the limit matches nothing rather than hanging.
-            Matcher::Perl(regex) => regex.is_match(&toolsh_bytes::decode(line)).unwrap_or(false),
+            Matcher::Perl(regex, each_byte) => regex.is_match(AsText::with(line, *each_byte).text()).unwrap_or(false),
         }
     }
 }
 
 impl Finds for Matcher {
-    /// A `-P` match on a line that is not UTF-8 has no byte span to report.
+    /// A `-P` match is found in the line seen as text ([`AsText`]): a byte that is not UTF-8
+    /// is a character of its own.
     fn parts(&self, line: &[u8], with: Option<&[u8]>) -> Vec<Part> {
         match self {
             Matcher::Bytes(regex) => regex.parts(line, with),
-            Matcher::Perl(regex) => {
-                let Ok(text) = std::str::from_utf8(line) else { return Vec::new() };
+            Matcher::Perl(regex, each_byte) => {
+                let seen = AsText::with(line, *each_byte);
                 let with = with.map(toolsh_bytes::decode);
                 regex
-                    .captures_iter(text)
+                    .captures_iter(seen.text())
                     .filter_map(Result::ok)
                     .filter_map(|caps| {
                         let whole = caps.get(0)?;
-                        let replacement = with
-                            .as_deref()
-                            .map(|with| fancy_regex::Expander::default().expansion(with, &caps).into_bytes());
-                        Some(Part { start: whole.start(), end: whole.end(), replacement })
+                        let replacement = with.as_deref().map(|with| {
+                            toolsh_bytes::encode_string(fancy_regex::Expander::default().expansion(with, &caps))
+                        });
+                        let (start, end) = seen.span(whole.start(), whole.end());
+                        Some(Part { start, end, replacement })
                     })
                     .collect()
             }
@@ -504,14 +513,16 @@ fn pattern_error(o: &Options, pattern: &str) -> Option<String> {
 }
 
 fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
+    // The C locale reads a pattern's characters past ASCII as their bytes.
+    let bytes_of = |p: &String| if o.bytes_locale { as_text::pattern_bytes(p) } else { p.clone() };
     let pieces: Vec<String> = patterns
         .iter()
+        .map(bytes_of)
         .map(|p| match o.syntax {
-            'F' => regex::escape(p),
-            'P' => p.clone(),
-            'E' => posix_regex::extended(p),
-            'R' => p.clone(),
-            _ => posix_regex::basic(p),
+            'F' => posix_regex::fixed(&p),
+            'E' => posix_regex::extended(&p),
+            'P' | 'R' => p,
+            _ => posix_regex::basic(&p),
         })
         .collect();
     // Back-references (`\(a\)\1`) need fancy-regex; each expression keeps its own groups.
@@ -562,30 +573,40 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
             (false, true) => "(?s)",
             (false, false) => "",
         };
+        // A POSIX pattern's bytes that are not UTF-8 are their stand-ins in the line's text.
+        if o.syntax != 'P' {
+            joined = as_text::bytes_as_stand_ins(&joined);
+        }
         // fancy-regex counts positions in the wrapped pattern, which the user never wrote.
-        return fancy_regex::Regex::new(&format!("{flags}{joined}")).map(Matcher::Perl).map_err(|e| {
-            let text = e.to_string();
-            // GNU's -P says PCRE2's message alone; the commonest in PCRE2's words.
-            if o.syntax == 'P' {
-                let pcre = if text.contains("end of string not reached") {
-                    Some("unmatched closing parenthesis")
-                } else if text.contains("Invalid back reference") {
-                    Some("reference to non-existent subpattern")
-                } else if text.contains("Unclosed open paren") || text.contains("without closing parenthesis") {
-                    Some("missing closing parenthesis")
-                } else {
-                    None
-                };
-                if let Some(pcre) = pcre {
-                    return pcre.to_string();
+        let each_byte = o.bytes_locale;
+        return fancy_regex::Regex::new(&format!("{flags}{joined}")).map(|r| Matcher::Perl(r, each_byte)).map_err(
+            |e| {
+                let text = e.to_string();
+                // GNU's -P says PCRE2's message alone; the commonest in PCRE2's words.
+                if o.syntax == 'P' {
+                    let pcre = if text.contains("end of string not reached") {
+                        Some("unmatched closing parenthesis")
+                    } else if text.contains("Invalid back reference") {
+                        Some("reference to non-existent subpattern")
+                    } else if text.contains("Unclosed open paren") || text.contains("without closing parenthesis") {
+                        Some("missing closing parenthesis")
+                    } else {
+                        None
+                    };
+                    if let Some(pcre) = pcre {
+                        return pcre.to_string();
+                    }
                 }
-            }
-            let text = match (text.find(" at position "), text.find(": ")) {
-                (Some(at), Some(colon)) if colon > at => format!("{}{}", &text[..at], &text[colon..]),
-                _ => text,
-            };
-            describe(text)
-        });
+                let text = match (text.find(" at position "), text.find(": ")) {
+                    (Some(at), Some(colon)) if colon > at => format!("{}{}", &text[..at], &text[colon..]),
+                    _ => text,
+                };
+                describe(text)
+            },
+        );
+    }
+    if o.bytes_locale {
+        joined = as_text::stand_ins_as_bytes(&joined);
     }
     RegexBuilder::new(&joined)
         .case_insensitive(o.ignore_case)
@@ -593,7 +614,7 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
         .multi_line(!o.null_data)
         // With -z a line may hold newlines, which `.` matches as in GNU's grep.
         .dot_matches_new_line(o.null_data || (o.dot_all && o.multiline))
-        .unicode(true)
+        .unicode(!o.bytes_locale)
         .build()
         .map(|regex| {
             // Where a match ends matters only when matches are shown.
@@ -603,6 +624,7 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
                     dot_matches_new_line: o.null_data,
                     multi_line: !o.null_data,
                     line_terminator: b'\n',
+                    bytes: o.bytes_locale,
                 };
                 posix_regex::Longest::new(&joined, &options)
             });
@@ -875,6 +897,9 @@ struct Search<'c, 'a> {
     width: usize,
     /// `--json`: the JSON printer, in place of the text one.
     json: Option<json::Json>,
+    /// Whether writing the output failed (a full disk, a closed descriptor): GNU grep ends
+    /// with status 2 after saying so, whatever it found.
+    write_failed: bool,
 }
 
 impl<'c, 'a> Search<'c, 'a> {
@@ -892,6 +917,7 @@ impl<'c, 'a> Search<'c, 'a> {
             headed_any: false,
             width: 0,
             json,
+            write_failed: false,
         }
     }
 
@@ -971,6 +997,15 @@ impl<'c, 'a> Search<'c, 'a> {
                     break;
                 }
             };
+            // GNU grep judges a buffer whole: a NUL byte anywhere in the piece read makes the
+            // input binary from the piece's first line on, not from the NUL's line.
+            if self.o.named.is_none()
+                && !self.o.text
+                && let Some(at) = memchr::memchr(0, &chunk)
+            {
+                scan.binary = true;
+                scan.nul_at.get_or_insert(scan.offset + pending.len() + at);
+            }
             let Some(last) = memchr::memrchr(b'\n', &chunk) else {
                 pending.extend_from_slice(&chunk);
                 continue;
@@ -1125,9 +1160,19 @@ impl<'c, 'a> Search<'c, 'a> {
     /// gone.
     async fn flush_if_large(&mut self) -> bool {
         if self.out.len() > 64 * 1024 {
-            return self.ctx.out_piece(&mut self.out).await;
+            return self.hand_on().await;
         }
         true
+    }
+
+    /// Writes what was made so far; false when the reader is gone, the write failed (noted
+    /// in [`Search::write_failed`]) or the line must stop.
+    async fn hand_on(&mut self) -> bool {
+        let written = self.ctx.out_piece(&mut self.out).await;
+        if !written && !self.ctx.stop_requested() {
+            self.write_failed = true;
+        }
+        written
     }
 
     /// Hands on what a piece of input made, before the next piece is waited for (output keeps
@@ -1136,7 +1181,7 @@ impl<'c, 'a> Search<'c, 'a> {
         if self.out.is_empty() {
             return self.ctx.step().await;
         }
-        self.ctx.out_piece(&mut self.out).await
+        self.hand_on().await
     }
 
     /// Goes through the input line by line (inversion, context, `-P`, `-z`), a batch of whole
@@ -1225,10 +1270,15 @@ impl<'c, 'a> Search<'c, 'a> {
                 },
             };
             // A NUL byte makes the input binary from there on; `-I` judges it by its first
-            // piece, as GNU grep by its first buffer (and as the direct search does).
+            // piece, as GNU grep by its first buffer (and as the direct search does). GNU's
+            // buffer holds the line begun after the batch's last whole line too.
+            let held_nul = || {
+                let held = batches.as_ref().map_or(&[][..], LineBatches::held);
+                memchr::memchr(0, held).filter(|_| self.o.named.is_none()).map(|at| batch.byte_len() + at)
+            };
             if !self.o.text
                 && !self.o.null_data
-                && let Some(at) = batch.find(0)
+                && let Some(at) = batch.find(0).or_else(held_nul)
             {
                 if std::mem::take(&mut first) && self.o.skips_binary(&label) {
                     return self.finish_source(&label, show_name, false, 0).await;
@@ -1391,7 +1441,10 @@ impl<'c, 'a> Search<'c, 'a> {
         if self.o.json {
             return true;
         }
-        if summary(&self.o, &mut self.out, label, show_name, binary, count) {
+        // GNU says a binary file matched only when binary files are searched (not with `-I`,
+        // whose lines of bytes that are not text are left out unsaid).
+        let said = summary(&self.o, &mut self.out, label, show_name, binary, count);
+        if said && !(self.o.skip_binary && self.o.named.is_none()) {
             return self.binary_notice(label, show_name).await;
         }
         true
@@ -1406,7 +1459,7 @@ impl<'c, 'a> Search<'c, 'a> {
             self.out.extend_from_slice(&toolsh_bytes::encode(&said));
             return true;
         }
-        if !self.ctx.out_piece(&mut self.out).await {
+        if !self.hand_on().await {
             return false;
         }
         self.ctx.err(said).await;
@@ -1596,6 +1649,8 @@ pub async fn grep(ctx: Ctx<'_>, args: Args) -> Status {
                 }
                 o.color = Some(colors);
             }
+            o.bytes_locale = crate::text::bytes_locale(&ctx);
+            o.raw_lines = o.bytes_locale;
             run(ctx, o).await
         }
         Err(message) => ctx.misuse(&GREP, message).await,
@@ -1734,7 +1789,7 @@ async fn run(mut ctx: Ctx<'_>, mut o: Options) -> Status {
     }
     // A search stopped because its reader went away (`yes | grep y | head -1`) ends as a
     // write error, as GNU grep ends by SIGPIPE, not with the status of what it found.
-    if !search.o.quiet && ctx.io.stdout().is_broken() {
+    if !search.o.quiet && (ctx.io.stdout().is_broken() || search.write_failed) {
         return 2;
     }
     match (search.selected_any, search.error) {

@@ -31,6 +31,7 @@ pub fn compile(pattern: &[u8], flags: &Flags) -> Result<Re, String> {
         dot_matches_new_line: !flags.multiline,
         multi_line: flags.multiline,
         line_terminator: flags.separator,
+        bytes: false,
     };
     posix_regex::Compiled::with(&translated, &options).map(Arc::new)
 }

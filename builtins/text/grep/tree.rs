@@ -608,7 +608,7 @@ async fn collect(
                     return false;
                 }
                 if let Some(notice) = searched.notice {
-                    if !search.ctx.out_piece(&mut search.out).await {
+                    if !search.hand_on().await {
                         return false;
                     }
                     search.ctx.err(notice).await;
