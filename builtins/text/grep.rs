@@ -117,10 +117,12 @@ struct Options {
     /// What a walk leaves out beyond `--include`/`--exclude` (`rg`: hidden names, ignore
     /// files, globs, types).
     filter: Option<std::sync::Arc<filter::Filter>>,
-    /// The workspace file standard output writes to, when reading it is refused: GNU grep
-    /// will not search the file its output goes to (it would read its own lines without end),
-    /// unless the search prints no lines (`-q`, `-c`, `-l`, `-L`) or stops at its first (`-m 1`).
-    output_file: Option<String>,
+    /// The file standard output writes to (a workspace file, or the host file toolsh's output
+    /// was given), when reading it is refused: GNU grep will not search the file its output
+    /// goes to (it would read its own lines without end), unless the search prints no lines
+    /// (`-q`, `-c`, `-l`, `-L`) or stops at its first (`-m 1`). Files are compared as GNU
+    /// compares device and inode: a symlink or a hard link to it is the same file.
+    output_file: Option<crate::vfs::FileId>,
     /// The C locale (`LC_ALL=C`): each byte is a character, in the pattern and the lines; a
     /// line is text whatever its bytes (only a NUL makes an input binary), and classes and
     /// case are ASCII's.
@@ -1667,7 +1669,7 @@ const OWN_OUTPUT: &str = "input file is also the output";
 /// Runs a search as `o` asks (`grep`'s and `rg`'s alike).
 async fn run(mut ctx: Ctx<'_>, mut o: Options) -> Status {
     if o.program == "grep" && !o.quiet && !o.count && !o.files_with && !o.files_without && o.max.is_none_or(|m| m > 1) {
-        o.output_file = ctx.io.stdout().file_path().map(str::to_string);
+        o.output_file = ctx.io.stdout().file_id(|abs| ctx.vfs.file_id(abs));
     }
     // A tree, or many files, is thousands of reads: one audit record for those allowed, not
     // one each (the workers' view of tree.rs counts its own the same way).
@@ -1809,7 +1811,8 @@ async fn search_each(search: &mut Search<'_, '_>, files: &[String], implicit_cwd
         if file == "-" {
             let stdin = OperandReader::Stdin(ctx.stdin());
             let label = search.o.label.clone().unwrap_or_else(|| "(standard input)".to_string());
-            if search.o.output_file.is_some() && ctx.stdin().file_path() == search.o.output_file {
+            if search.o.output_file.is_some() && ctx.stdin().file_id(|abs| ctx.vfs.file_id(abs)) == search.o.output_file
+            {
                 search.complain(format!("{label}: {OWN_OUTPUT}")).await;
                 continue;
             }
@@ -1845,7 +1848,7 @@ async fn search_each(search: &mut Search<'_, '_>, files: &[String], implicit_cwd
                     continue;
                 }
             };
-            if search.o.output_file.as_deref() == Some(target_abs.as_str()) {
+            if search.o.output_file.is_some() && ctx.vfs.file_id(&target_abs) == search.o.output_file {
                 search.complain(format!("{label}: {OWN_OUTPUT}")).await;
                 continue;
             }
