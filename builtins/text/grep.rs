@@ -447,16 +447,37 @@ enum Matcher {
     Bytes(std::sync::Arc<Bytes>),
     /// Searched in the line as text ([`AsText`]), each byte a character when the flag is set
     /// (the C locale).
-    Perl(fancy_regex::Regex, bool),
+    Perl(fancy_regex::Regex, bool, GaveUp),
+}
+
+/// Whether a backtracking search went past fancy-regex's limit: GNU's `-P` then stops with
+/// status 2 (`exceeded PCRE's backtracking limit`), where a line left unmatched would be a
+/// wrong answer given silently.
+#[derive(Default)]
+struct GaveUp(std::sync::atomic::AtomicBool);
+
+impl GaveUp {
+    fn note<T>(&self, result: Result<T, fancy_regex::Error>) -> Option<T> {
+        if result.is_err() {
+            self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        result.ok()
+    }
 }
 
 impl Matcher {
     fn is_match(&self, line: &[u8]) -> bool {
         match self {
             Matcher::Bytes(regex) => regex.is_match(line),
-            // A pattern that backtracks past the limit matches nothing rather than hanging.
-            Matcher::Perl(regex, each_byte) => regex.is_match(AsText::with(line, *each_byte).text()).unwrap_or(false),
+            Matcher::Perl(regex, each_byte, gave_up) => {
+                gave_up.note(regex.is_match(AsText::with(line, *each_byte).text())).unwrap_or(false)
+            }
         }
+    }
+
+    /// Whether a search went past the backtracking limit ([`GaveUp`]).
+    fn gave_up(&self) -> bool {
+        matches!(self, Matcher::Perl(_, _, gave_up) if gave_up.0.load(std::sync::atomic::Ordering::Relaxed))
     }
 }
 
@@ -466,12 +487,12 @@ impl Finds for Matcher {
     fn parts(&self, line: &[u8], with: Option<&[u8]>) -> Vec<Part> {
         match self {
             Matcher::Bytes(regex) => regex.parts(line, with),
-            Matcher::Perl(regex, each_byte) => {
+            Matcher::Perl(regex, each_byte, gave_up) => {
                 let seen = AsText::with(line, *each_byte);
                 let with = with.map(toolsh_bytes::decode);
                 regex
                     .captures_iter(seen.text())
-                    .filter_map(Result::ok)
+                    .map_while(|caps| gave_up.note(caps))
                     .filter_map(|caps| {
                         let whole = caps.get(0)?;
                         let replacement = with.as_deref().map(|with| {
@@ -581,31 +602,30 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
         }
         // fancy-regex counts positions in the wrapped pattern, which the user never wrote.
         let each_byte = o.bytes_locale;
-        return fancy_regex::Regex::new(&format!("{flags}{joined}")).map(|r| Matcher::Perl(r, each_byte)).map_err(
-            |e| {
-                let text = e.to_string();
-                // GNU's -P says PCRE2's message alone; the commonest in PCRE2's words.
-                if o.syntax == 'P' {
-                    let pcre = if text.contains("end of string not reached") {
-                        Some("unmatched closing parenthesis")
-                    } else if text.contains("Invalid back reference") {
-                        Some("reference to non-existent subpattern")
-                    } else if text.contains("Unclosed open paren") || text.contains("without closing parenthesis") {
-                        Some("missing closing parenthesis")
-                    } else {
-                        None
-                    };
-                    if let Some(pcre) = pcre {
-                        return pcre.to_string();
-                    }
-                }
-                let text = match (text.find(" at position "), text.find(": ")) {
-                    (Some(at), Some(colon)) if colon > at => format!("{}{}", &text[..at], &text[colon..]),
-                    _ => text,
+        let built = fancy_regex::Regex::new(&format!("{flags}{joined}"));
+        return built.map(|r| Matcher::Perl(r, each_byte, GaveUp::default())).map_err(|e| {
+            let text = e.to_string();
+            // GNU's -P says PCRE2's message alone; the commonest in PCRE2's words.
+            if o.syntax == 'P' {
+                let pcre = if text.contains("end of string not reached") {
+                    Some("unmatched closing parenthesis")
+                } else if text.contains("Invalid back reference") {
+                    Some("reference to non-existent subpattern")
+                } else if text.contains("Unclosed open paren") || text.contains("without closing parenthesis") {
+                    Some("missing closing parenthesis")
+                } else {
+                    None
                 };
-                describe(text)
-            },
-        );
+                if let Some(pcre) = pcre {
+                    return pcre.to_string();
+                }
+            }
+            let text = match (text.find(" at position "), text.find(": ")) {
+                (Some(at), Some(colon)) if colon > at => format!("{}{}", &text[..at], &text[colon..]),
+                _ => text,
+            };
+            describe(text)
+        });
     }
     if o.bytes_locale {
         joined = as_text::stand_ins_as_bytes(&joined);
@@ -1468,6 +1488,18 @@ impl<'c, 'a> Search<'c, 'a> {
         true
     }
 
+    /// Whether the search of `label` went past the backtracking limit: said in GNU's words, and
+    /// nothing more is searched (GNU's grep dies there, status 2).
+    async fn gave_up(&mut self, label: &str) -> bool {
+        if !self.regex.gave_up() {
+            return false;
+        }
+        // GNU's words for -P; its POSIX matcher has no limit, and says nothing of one.
+        let what = if self.o.syntax == 'P' { "PCRE's backtracking limit" } else { "the backtracking limit" };
+        self.complain(format!("{label}: exceeded {what}")).await;
+        true
+    }
+
     /// Modes that print per file rather than per line.
     fn quiet_output(&self) -> bool {
         per_input(&self.o)
@@ -1816,7 +1848,7 @@ async fn search_each(search: &mut Search<'_, '_>, files: &[String], implicit_cwd
                 search.complain(format!("{label}: {OWN_OUTPUT}")).await;
                 continue;
             }
-            if !search.search(label, stdin, show_name).await {
+            if !search.search(label.clone(), stdin, show_name).await || search.gave_up(&label).await {
                 break;
             }
             continue;
@@ -1869,7 +1901,7 @@ async fn search_each(search: &mut Search<'_, '_>, files: &[String], implicit_cwd
                     }
                 },
             };
-            if !search.search(label, reader, show_name).await {
+            if !search.search(label.clone(), reader, show_name).await || search.gave_up(&label).await {
                 break 'files;
             }
         }

@@ -530,11 +530,11 @@ impl<'c, 'a> Machine<'c, 'a> {
                         }
                     }
                 }
-                Kind::Translate(pairs) => {
+                Kind::Translate(pairs, each_byte) => {
                     let mut result = Vec::with_capacity(space.len());
                     let mut at = 0;
                     while at < space.len() {
-                        let len = super::compile::utf8_len(&space[at..]);
+                        let len = if *each_byte { 1 } else { super::compile::utf8_len(&space[at..]) };
                         let ch = &space[at..at + len];
                         match pairs.iter().find(|(from, _)| from.as_slice() == ch) {
                             Some((_, to)) => result.extend_from_slice(to),
