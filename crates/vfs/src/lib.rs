@@ -63,7 +63,7 @@ pub fn host_file_id<Fd: std::os::fd::AsFd>(fd: Fd) -> Option<FileId> {
     let stat = rustix::fs::fstat(fd).ok()?;
     let regular = rustix::fs::FileType::from_raw_mode(stat.st_mode) == rustix::fs::FileType::RegularFile;
     #[allow(clippy::unnecessary_cast)] // `st_dev` and `st_ino` are not u64 on every target
-    regular.then(|| FileId::Host { dev: stat.st_dev as u64, ino: stat.st_ino as u64 })
+    regular.then_some(FileId::Host { dev: stat.st_dev as u64, ino: stat.st_ino as u64 })
 }
 
 /// File metadata.
