@@ -4,9 +4,21 @@
 //! byte it stands for. A line with a byte that is not UTF-8 is searched like any other, as
 //! GNU's matchers search it, rather than matching nothing. In the C locale every byte past
 //! ASCII is a character of its own, in the line and in the pattern alike ([`AsText::with`],
-//! [`pattern_bytes`]).
+//! [`pattern_bytes`]). Under `-i` the text may be seen in lower case, so that a back-reference
+//! matches its group's text whatever the case, as GNU's does ([`How::fold`]).
 
 use std::borrow::Cow;
+
+/// How a line is seen.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct How {
+    /// Every byte past ASCII is a character (the C locale).
+    pub each_byte: bool,
+    /// Each character that has a lower case of one character is seen as it (`-i` with
+    /// back-references: fancy-regex compares a group's text with its case; the expression
+    /// itself matches either case).
+    pub fold: bool,
+}
 
 /// A line of bytes as text.
 pub struct AsText<'h> {
@@ -19,28 +31,29 @@ pub struct AsText<'h> {
 impl<'h> AsText<'h> {
     /// The line as text: each byte that is not UTF-8 as its stand-in; with `each_byte` (the C
     /// locale) every byte past ASCII as its stand-in, so that `.` takes one byte and `é` is two
-    /// characters.
-    pub fn with(bytes: &'h [u8], each_byte: bool) -> Self {
-        let text = if each_byte && !bytes.is_ascii() {
+    /// characters; with `fold` in lower case.
+    pub fn with(bytes: &'h [u8], how: How) -> Self {
+        let text = if how.each_byte && !bytes.is_ascii() {
             Cow::Owned(bytes.iter().map(|&b| toolsh_bytes::byte_char(b)).collect())
         } else {
             toolsh_bytes::decode(bytes)
         };
-        let to_bytes = match &text {
-            Cow::Borrowed(_) => Vec::new(),
-            Cow::Owned(owned) => {
-                let mut places = Vec::with_capacity(owned.len() + 1);
-                let mut at = 0;
-                for c in owned.chars() {
-                    places.extend(std::iter::repeat_n(at, c.len_utf8()));
-                    // A stand-in is one byte of the input; any other character its UTF-8.
-                    at += if toolsh_bytes::char_byte(c).is_some() { 1 } else { c.len_utf8() };
-                }
-                places.push(at);
-                places
-            }
-        };
-        AsText { text, to_bytes }
+        let folds = |text: &str| text.chars().any(|c| lower(c) != c);
+        if matches!(text, Cow::Borrowed(_)) && !(how.fold && folds(&text)) {
+            return AsText { text, to_bytes: Vec::new() };
+        }
+        let mut seen = String::with_capacity(text.len());
+        let mut places = Vec::with_capacity(text.len() + 1);
+        let mut at = 0;
+        for c in text.chars() {
+            let shown = if how.fold { lower(c) } else { c };
+            seen.push(shown);
+            places.extend(std::iter::repeat_n(at, shown.len_utf8()));
+            // A stand-in is one byte of the input; any other character its UTF-8.
+            at += if toolsh_bytes::char_byte(c).is_some() { 1 } else { c.len_utf8() };
+        }
+        places.push(at);
+        AsText { text: Cow::Owned(seen), to_bytes: places }
     }
 
     /// The text.
@@ -66,6 +79,15 @@ impl<'h> AsText<'h> {
     /// A span in the text as a span in the bytes.
     pub fn span(&self, start: usize, end: usize) -> (usize, usize) {
         (self.byte_at(start), self.byte_at(end))
+    }
+}
+
+/// The lower case of `c` when it is one character (`İ`'s is two, and it stays).
+fn lower(c: char) -> char {
+    let mut lower = c.to_lowercase();
+    match (lower.next(), lower.next()) {
+        (Some(one), None) => one,
+        _ => c,
     }
 }
 
@@ -142,7 +164,7 @@ mod tests {
     #[test]
     fn places_in_the_text_lead_back_to_the_bytes() {
         let line = b"k\x82\xc3\xa9x";
-        let seen = AsText::with(line, false);
+        let seen = AsText::with(line, How::default());
         let k = seen.text().find('k').unwrap_or_default();
         let x = seen.text().find('x').unwrap_or_default();
         assert_eq!(seen.byte_at(k), 0);
@@ -160,8 +182,16 @@ mod tests {
     }
 
     #[test]
+    fn a_folded_line_leads_back_to_its_bytes() {
+        let seen = AsText::with("ǅA\u{212A}x".as_bytes(), How { each_byte: false, fold: true });
+        assert_eq!(seen.text(), "ǆakx");
+        let x = seen.text().find('x').unwrap_or_default();
+        assert_eq!(seen.byte_at(x), 6);
+    }
+
+    #[test]
     fn the_c_locale_sees_each_byte() {
-        let seen = AsText::with("é.".as_bytes(), true);
+        let seen = AsText::with("é.".as_bytes(), How { each_byte: true, fold: false });
         assert_eq!(seen.text().chars().count(), 3);
         assert_eq!(seen.byte_at(seen.text().len()), 3);
         assert_eq!(pattern_bytes("é").chars().count(), 2);

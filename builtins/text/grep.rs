@@ -445,9 +445,9 @@ enum Matcher {
     /// Shared, so the search can hold it while writing output: a clone of a `Regex` itself
     /// would start without its match caches.
     Bytes(std::sync::Arc<Bytes>),
-    /// Searched in the line as text ([`AsText`]), each byte a character when the flag is set
-    /// (the C locale).
-    Perl(fancy_regex::Regex, bool, GaveUp),
+    /// Searched in the line as text ([`AsText`]) seen as the [`as_text::How`] says (each byte
+    /// a character in the C locale; in lower case under `-i` with back-references).
+    Perl(fancy_regex::Regex, as_text::How, GaveUp),
 }
 
 /// Whether a backtracking search went past fancy-regex's limit: GNU's `-P` then stops with
@@ -469,8 +469,8 @@ impl Matcher {
     fn is_match(&self, line: &[u8]) -> bool {
         match self {
             Matcher::Bytes(regex) => regex.is_match(line),
-            Matcher::Perl(regex, each_byte, gave_up) => {
-                gave_up.note(regex.is_match(AsText::with(line, *each_byte).text())).unwrap_or(false)
+            Matcher::Perl(regex, how, gave_up) => {
+                gave_up.note(regex.is_match(AsText::with(line, *how).text())).unwrap_or(false)
             }
         }
     }
@@ -487,8 +487,8 @@ impl Finds for Matcher {
     fn parts(&self, line: &[u8], with: Option<&[u8]>) -> Vec<Part> {
         match self {
             Matcher::Bytes(regex) => regex.parts(line, with),
-            Matcher::Perl(regex, each_byte, gave_up) => {
-                let seen = AsText::with(line, *each_byte);
+            Matcher::Perl(regex, how, gave_up) => {
+                let seen = AsText::with(line, *how);
                 let with = with.map(toolsh_bytes::decode);
                 regex
                     .captures_iter(seen.text())
@@ -601,9 +601,11 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
             joined = as_text::bytes_as_stand_ins(&joined);
         }
         // fancy-regex counts positions in the wrapped pattern, which the user never wrote.
-        let each_byte = o.bytes_locale;
+        // `-i` with back-references sees the line in lower case (a group's text then matches
+        // whatever its case); PCRE's own `(?i)` and `(?-i)` are left to it.
+        let how = as_text::How { each_byte: o.bytes_locale, fold: o.ignore_case && o.syntax != 'P' };
         let built = fancy_regex::Regex::new(&format!("{flags}{joined}"));
-        return built.map(|r| Matcher::Perl(r, each_byte, GaveUp::default())).map_err(|e| {
+        return built.map(|r| Matcher::Perl(r, how, GaveUp::default())).map_err(|e| {
             let text = e.to_string();
             // GNU's -P says PCRE2's message alone; the commonest in PCRE2's words.
             if o.syntax == 'P' {

@@ -3,7 +3,7 @@
 //! a leading `*` is literal, `{,N}` is `{0,N}`) and operators (`\<` and `\>` the start and end
 //! of a word, `\`` and `\'` the start and end of the text).
 
-use crate::text::as_text::AsText;
+use crate::text::as_text::{AsText, How};
 
 /// Why a translated pattern did not compile, in GNU's words where GNU has them (`Unmatched (
 /// or \(`), else in the regex crate's; `error` is that crate's message.
@@ -539,9 +539,8 @@ impl Longest {
 pub enum Compiled {
     /// No back-reference.
     Automaton(Box<Automaton>),
-    /// With back-references; searched in the text [`AsText::with`] makes, each byte a
-    /// character when the flag is set (the C locale).
-    Backtracking(fancy_regex::Regex, bool),
+    /// With back-references; searched in the text [`AsText::with`] makes as [`How`] says.
+    Backtracking(fancy_regex::Regex, How),
 }
 
 /// An expression without back-references: the regex crate's automaton, the DFA that finds
@@ -631,7 +630,7 @@ impl Compiled {
             let flags = if flags.is_empty() { flags } else { format!("(?{flags})") };
             let translated = crate::text::as_text::bytes_as_stand_ins(translated);
             return fancy_regex::Regex::new(&format!("{flags}{translated}"))
-                .map(|regex| Compiled::Backtracking(regex, options.bytes))
+                .map(|regex| Compiled::Backtracking(regex, How { each_byte: options.bytes, fold: options.ignore_case }))
                 .map_err(|err| failure_message(&err.to_string()));
         }
         let translated =
@@ -669,8 +668,8 @@ impl Compiled {
                     _ => spans(caps),
                 }
             }
-            Compiled::Backtracking(regex, each_byte) => {
-                let seen = AsText::with(hay, *each_byte);
+            Compiled::Backtracking(regex, how) => {
+                let seen = AsText::with(hay, *how);
                 let caps = regex.captures_from_pos(seen.text(), seen.text_at(start)?).ok()??;
                 caps.iter().map(|m| m.map(|m| seen.span(m.start(), m.end()))).collect()
             }
@@ -690,9 +689,7 @@ impl Compiled {
     pub fn is_match(&self, hay: &[u8]) -> bool {
         match self {
             Compiled::Automaton(automaton) => automaton.regex.is_match(hay),
-            Compiled::Backtracking(regex, each_byte) => {
-                regex.is_match(AsText::with(hay, *each_byte).text()).unwrap_or(false)
-            }
+            Compiled::Backtracking(regex, how) => regex.is_match(AsText::with(hay, *how).text()).unwrap_or(false),
         }
     }
 
@@ -709,9 +706,9 @@ impl Compiled {
                     .captures_iter(hay)
                     .map(move |caps| groups(caps.iter().map(|m| m.map(|m| (m.start(), m.end()))).collect())),
             ),
-            Compiled::Backtracking(regex, each_byte) => {
+            Compiled::Backtracking(regex, how) => {
                 // The matches are found at once: the text they are found in is made here.
-                let seen = AsText::with(hay, *each_byte);
+                let seen = AsText::with(hay, *how);
                 let found: Vec<_> = regex
                     .captures_iter(seen.text())
                     .map_while(Result::ok)

@@ -1407,3 +1407,29 @@ grep: f: exceeded PCRE's backtracking limit
 ## status: 0
 ## files:
 f: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab\nok\n"
+
+### grep -i: a back-reference matches its group's text whatever the case
+printf '%s foo\n' foo fOo Foo FOO bar > e
+grep -Ei '(foo) \1' e
+grep -oi '\(fo\)\1*' e
+printf 'Straße STRASSE\nÉté été\n' | grep -ic '\(.t\).*\1'
+LC_ALL=C grep -Eic '(foo) \1' e
+## stdout:
+foo foo
+fOo foo
+Foo foo
+FOO foo
+fo
+fo
+fO
+fo
+Fo
+fo
+FO
+fo
+fo
+2
+4
+## status: 0
+## files:
+e: "foo foo\nfOo foo\nFoo foo\nFOO foo\nbar foo\n"

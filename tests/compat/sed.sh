@@ -948,3 +948,13 @@ sed: file p line 1: delimiter character is not a single-byte character
 ## files:
 f: "Xa\nXΦ\n"
 p: "s�a�b�"
+
+### sed I: a back-reference matches its group's text whatever the case
+printf 'ABC abc\nabc ABD\nÉté ÉTÉ\n' | sed -E 's/([[:alpha:]]+) \1/<&>/I'
+printf 'Foo fOO\n' | sed -n '/\(o\)\1 \(f\)\1/Ip'
+## stdout:
+<ABC abc>
+abc ABD
+<Été ÉTÉ>
+Foo fOO
+## status: 0
