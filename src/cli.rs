@@ -1012,7 +1012,12 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
         };
     }
     widen_output_pipe();
-    let stdout = Output::Host(HostSink::with_terminal(Box::new(std::io::stdout()), std::io::stdout().is_terminal()));
+    // Which host file each stream is, if one: grep will not read the file its output goes to.
+    let stdout = Output::Host(HostSink::on_file(
+        Box::new(std::io::stdout()),
+        std::io::stdout().is_terminal(),
+        crate::vfs::host_file_id(std::io::stdout()),
+    ));
     let stderr = Output::Host(HostSink::with_terminal(Box::new(std::io::stderr()), std::io::stderr().is_terminal()));
     // A line given with -c is parsed whole (a syntax error runs nothing); a script file or a
     // script on standard input runs one complete command at a time, as bash runs it.
@@ -1101,7 +1106,10 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
     let host_file = (options.command.is_some() || options.script_file.is_some()).then(host_stdin_file).flatten();
     let stdin = match (&host_file, options.command.is_some() || options.script_file.is_some()) {
         (Some(file), _) => match file.try_clone() {
-            Ok(file) => Input::from_host_file(Box::new(file)),
+            Ok(file) => {
+                let id = crate::vfs::host_file_id(&file);
+                Input::from_host_file(Box::new(file), id)
+            }
             Err(_) => Input::lazy(host_stdin, host_stdin_has_data()),
         },
         (None, true) => Input::lazy(host_stdin, host_stdin_has_data()),

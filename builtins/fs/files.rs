@@ -117,12 +117,13 @@ pub async fn cat(ctx: Ctx<'_>, args: Args) -> Status {
     status
 }
 
-/// Whether `file` is the workspace file cat's own output goes to, with something in it to
-/// read: refused and said, as GNU cat refuses it (`cat f >> f` would read what it just wrote,
-/// without end).
+/// Whether `file` is the file cat's own output goes to ([`Ctx::is_own_output`]), with
+/// something in it to read: refused and said, as GNU cat refuses it (`cat f >> f` would read
+/// what it just wrote, without end). A host file given as standard input is taken to have
+/// something left (its size is not asked).
 async fn reads_own_output(ctx: &Ctx<'_>, file: &str) -> bool {
     let abs = if file == "-" { ctx.stdin().file_path() } else { Some(ctx.abs(file)) };
-    let has_data = abs.is_some_and(|abs| ctx.vfs.stat(&abs).is_ok_and(|meta| meta.size > 0));
+    let has_data = abs.is_none_or(|abs| ctx.vfs.stat(&abs).is_ok_and(|meta| meta.size > 0));
     if has_data && ctx.is_own_output(file) {
         ctx.complain(format!("{}: input file is output file", quotef(file))).await;
         return true;

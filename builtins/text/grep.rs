@@ -6,6 +6,7 @@
 use crate::pattern::Pattern;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Spec};
+use crate::text::as_text::{self, AsText};
 use crate::text::lines::{Batch, LineBatches};
 use crate::text::posix_regex;
 use crate::vfs::{FileKind, describe, path};
@@ -116,10 +117,16 @@ struct Options {
     /// What a walk leaves out beyond `--include`/`--exclude` (`rg`: hidden names, ignore
     /// files, globs, types).
     filter: Option<std::sync::Arc<filter::Filter>>,
-    /// The workspace file standard output writes to, when reading it is refused: GNU grep
-    /// will not search the file its output goes to (it would read its own lines without end),
-    /// unless the search prints no lines (`-q`, `-c`, `-l`, `-L`) or stops at its first (`-m 1`).
-    output_file: Option<String>,
+    /// The file standard output writes to (a workspace file, or the host file toolsh's output
+    /// was given), when reading it is refused: GNU grep will not search the file its output
+    /// goes to (it would read its own lines without end), unless the search prints no lines
+    /// (`-q`, `-c`, `-l`, `-L`) or stops at its first (`-m 1`). Files are compared as GNU
+    /// compares device and inode: a symlink or a hard link to it is the same file.
+    output_file: Option<crate::vfs::FileId>,
+    /// The C locale (`LC_ALL=C`): each byte is a character, in the pattern and the lines; a
+    /// line is text whatever its bytes (only a NUL makes an input binary), and classes and
+    /// case are ASCII's.
+    bytes_locale: bool,
 }
 
 impl Options {
@@ -438,36 +445,61 @@ enum Matcher {
     /// Shared, so the search can hold it while writing output: a clone of a `Regex` itself
     /// would start without its match caches.
     Bytes(std::sync::Arc<Bytes>),
-    Perl(fancy_regex::Regex),
+    /// Searched in the line as text ([`AsText`]) seen as the [`as_text::How`] says (each byte
+    /// a character in the C locale; in lower case under `-i` with back-references).
+    Perl(fancy_regex::Regex, as_text::How, GaveUp),
+}
+
+/// Whether a backtracking search went past fancy-regex's limit: GNU's `-P` then stops with
+/// status 2 (`exceeded PCRE's backtracking limit`), where a line left unmatched would be a
+/// wrong answer given silently.
+#[derive(Default)]
+struct GaveUp(std::sync::atomic::AtomicBool);
+
+impl GaveUp {
+    fn note<T>(&self, result: Result<T, fancy_regex::Error>) -> Option<T> {
+        if result.is_err() {
+            self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        result.ok()
+    }
 }
 
 impl Matcher {
     fn is_match(&self, line: &[u8]) -> bool {
         match self {
             Matcher::Bytes(regex) => regex.is_match(line),
-            // A pattern that backtracks past the limit matches nothing rather than hanging.
-            Matcher::Perl(regex) => regex.is_match(&toolsh_bytes::decode(line)).unwrap_or(false),
+            Matcher::Perl(regex, how, gave_up) => {
+                gave_up.note(regex.is_match(AsText::with(line, *how).text())).unwrap_or(false)
+            }
         }
+    }
+
+    /// Whether a search went past the backtracking limit ([`GaveUp`]).
+    fn gave_up(&self) -> bool {
+        matches!(self, Matcher::Perl(_, _, gave_up) if gave_up.0.load(std::sync::atomic::Ordering::Relaxed))
     }
 }
 
 impl Finds for Matcher {
-    /// A `-P` match on a line that is not UTF-8 has no byte span to report.
+    /// A `-P` match is found in the line seen as text ([`AsText`]): a byte that is not UTF-8
+    /// is a character of its own.
     fn parts(&self, line: &[u8], with: Option<&[u8]>) -> Vec<Part> {
         match self {
             Matcher::Bytes(regex) => regex.parts(line, with),
-            Matcher::Perl(regex) => {
-                let Ok(text) = std::str::from_utf8(line) else { return Vec::new() };
+            Matcher::Perl(regex, how, gave_up) => {
+                let seen = AsText::with(line, *how);
                 let with = with.map(toolsh_bytes::decode);
                 regex
-                    .captures_iter(text)
-                    .filter_map(Result::ok)
+                    .captures_iter(seen.text())
+                    .map_while(|caps| gave_up.note(caps))
                     .filter_map(|caps| {
                         let whole = caps.get(0)?;
-                        let replacement = with
-                            .as_deref()
-                            .map(|with| fancy_regex::Expander::default().expansion(with, &caps).into_bytes());
-                        Some(Part { start: whole.start(), end: whole.end(), replacement })
+                        let replacement = with.as_deref().map(|with| {
+                            toolsh_bytes::encode_string(fancy_regex::Expander::default().expansion(with, &caps))
+                        });
+                        let (start, end) = seen.span(whole.start(), whole.end());
+                        Some(Part { start, end, replacement })
                     })
                     .collect()
             }
@@ -504,14 +536,16 @@ fn pattern_error(o: &Options, pattern: &str) -> Option<String> {
 }
 
 fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
+    // The C locale reads a pattern's characters past ASCII as their bytes.
+    let bytes_of = |p: &String| if o.bytes_locale { as_text::pattern_bytes(p) } else { p.clone() };
     let pieces: Vec<String> = patterns
         .iter()
+        .map(bytes_of)
         .map(|p| match o.syntax {
-            'F' => regex::escape(p),
-            'P' => p.clone(),
-            'E' => posix_regex::extended(p),
-            'R' => p.clone(),
-            _ => posix_regex::basic(p),
+            'F' => posix_regex::fixed(&p),
+            'E' => posix_regex::extended(&p),
+            'P' | 'R' => p,
+            _ => posix_regex::basic(&p),
         })
         .collect();
     // Back-references (`\(a\)\1`) need fancy-regex; each expression keeps its own groups.
@@ -562,8 +596,16 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
             (false, true) => "(?s)",
             (false, false) => "",
         };
+        // A POSIX pattern's bytes that are not UTF-8 are their stand-ins in the line's text.
+        if o.syntax != 'P' {
+            joined = as_text::bytes_as_stand_ins(&joined);
+        }
         // fancy-regex counts positions in the wrapped pattern, which the user never wrote.
-        return fancy_regex::Regex::new(&format!("{flags}{joined}")).map(Matcher::Perl).map_err(|e| {
+        // `-i` with back-references sees the line in lower case (a group's text then matches
+        // whatever its case); PCRE's own `(?i)` and `(?-i)` are left to it.
+        let how = as_text::How { each_byte: o.bytes_locale, fold: o.ignore_case && o.syntax != 'P' };
+        let built = fancy_regex::Regex::new(&format!("{flags}{joined}"));
+        return built.map(|r| Matcher::Perl(r, how, GaveUp::default())).map_err(|e| {
             let text = e.to_string();
             // GNU's -P says PCRE2's message alone; the commonest in PCRE2's words.
             if o.syntax == 'P' {
@@ -587,13 +629,16 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
             describe(text)
         });
     }
+    if o.bytes_locale {
+        joined = as_text::stand_ins_as_bytes(&joined);
+    }
     RegexBuilder::new(&joined)
         .case_insensitive(o.ignore_case)
         // `^` and `$` at line ends, so the whole input can be searched at once.
         .multi_line(!o.null_data)
         // With -z a line may hold newlines, which `.` matches as in GNU's grep.
         .dot_matches_new_line(o.null_data || (o.dot_all && o.multiline))
-        .unicode(true)
+        .unicode(!o.bytes_locale)
         .build()
         .map(|regex| {
             // Where a match ends matters only when matches are shown.
@@ -603,6 +648,7 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
                     dot_matches_new_line: o.null_data,
                     multi_line: !o.null_data,
                     line_terminator: b'\n',
+                    bytes: o.bytes_locale,
                 };
                 posix_regex::Longest::new(&joined, &options)
             });
@@ -875,6 +921,9 @@ struct Search<'c, 'a> {
     width: usize,
     /// `--json`: the JSON printer, in place of the text one.
     json: Option<json::Json>,
+    /// Whether writing the output failed (a full disk, a closed descriptor): GNU grep ends
+    /// with status 2 after saying so, whatever it found.
+    write_failed: bool,
 }
 
 impl<'c, 'a> Search<'c, 'a> {
@@ -892,6 +941,7 @@ impl<'c, 'a> Search<'c, 'a> {
             headed_any: false,
             width: 0,
             json,
+            write_failed: false,
         }
     }
 
@@ -971,6 +1021,15 @@ impl<'c, 'a> Search<'c, 'a> {
                     break;
                 }
             };
+            // GNU grep judges a buffer whole: a NUL byte anywhere in the piece read makes the
+            // input binary from the piece's first line on, not from the NUL's line.
+            if self.o.named.is_none()
+                && !self.o.text
+                && let Some(at) = memchr::memchr(0, &chunk)
+            {
+                scan.binary = true;
+                scan.nul_at.get_or_insert(scan.offset + pending.len() + at);
+            }
             let Some(last) = memchr::memrchr(b'\n', &chunk) else {
                 pending.extend_from_slice(&chunk);
                 continue;
@@ -1125,9 +1184,19 @@ impl<'c, 'a> Search<'c, 'a> {
     /// gone.
     async fn flush_if_large(&mut self) -> bool {
         if self.out.len() > 64 * 1024 {
-            return self.ctx.out_piece(&mut self.out).await;
+            return self.hand_on().await;
         }
         true
+    }
+
+    /// Writes what was made so far; false when the reader is gone, the write failed (noted
+    /// in [`Search::write_failed`]) or the line must stop.
+    async fn hand_on(&mut self) -> bool {
+        let written = self.ctx.out_piece(&mut self.out).await;
+        if !written && !self.ctx.stop_requested() {
+            self.write_failed = true;
+        }
+        written
     }
 
     /// Hands on what a piece of input made, before the next piece is waited for (output keeps
@@ -1136,7 +1205,7 @@ impl<'c, 'a> Search<'c, 'a> {
         if self.out.is_empty() {
             return self.ctx.step().await;
         }
-        self.ctx.out_piece(&mut self.out).await
+        self.hand_on().await
     }
 
     /// Goes through the input line by line (inversion, context, `-P`, `-z`), a batch of whole
@@ -1225,10 +1294,15 @@ impl<'c, 'a> Search<'c, 'a> {
                 },
             };
             // A NUL byte makes the input binary from there on; `-I` judges it by its first
-            // piece, as GNU grep by its first buffer (and as the direct search does).
+            // piece, as GNU grep by its first buffer (and as the direct search does). GNU's
+            // buffer holds the line begun after the batch's last whole line too.
+            let held_nul = || {
+                let held = batches.as_ref().map_or(&[][..], LineBatches::held);
+                memchr::memchr(0, held).filter(|_| self.o.named.is_none()).map(|at| batch.byte_len() + at)
+            };
             if !self.o.text
                 && !self.o.null_data
-                && let Some(at) = batch.find(0)
+                && let Some(at) = batch.find(0).or_else(held_nul)
             {
                 if std::mem::take(&mut first) && self.o.skips_binary(&label) {
                     return self.finish_source(&label, show_name, false, 0).await;
@@ -1391,7 +1465,10 @@ impl<'c, 'a> Search<'c, 'a> {
         if self.o.json {
             return true;
         }
-        if summary(&self.o, &mut self.out, label, show_name, binary, count) {
+        // GNU says a binary file matched only when binary files are searched (not with `-I`,
+        // whose lines of bytes that are not text are left out unsaid).
+        let said = summary(&self.o, &mut self.out, label, show_name, binary, count);
+        if said && !(self.o.skip_binary && self.o.named.is_none()) {
             return self.binary_notice(label, show_name).await;
         }
         true
@@ -1406,10 +1483,22 @@ impl<'c, 'a> Search<'c, 'a> {
             self.out.extend_from_slice(&toolsh_bytes::encode(&said));
             return true;
         }
-        if !self.ctx.out_piece(&mut self.out).await {
+        if !self.hand_on().await {
             return false;
         }
         self.ctx.err(said).await;
+        true
+    }
+
+    /// Whether the search of `label` went past the backtracking limit: said in GNU's words, and
+    /// nothing more is searched (GNU's grep dies there, status 2).
+    async fn gave_up(&mut self, label: &str) -> bool {
+        if !self.regex.gave_up() {
+            return false;
+        }
+        // GNU's words for -P; its POSIX matcher has no limit, and says nothing of one.
+        let what = if self.o.syntax == 'P' { "PCRE's backtracking limit" } else { "the backtracking limit" };
+        self.complain(format!("{label}: exceeded {what}")).await;
         true
     }
 
@@ -1596,6 +1685,8 @@ pub async fn grep(ctx: Ctx<'_>, args: Args) -> Status {
                 }
                 o.color = Some(colors);
             }
+            o.bytes_locale = crate::text::bytes_locale(&ctx);
+            o.raw_lines = o.bytes_locale;
             run(ctx, o).await
         }
         Err(message) => ctx.misuse(&GREP, message).await,
@@ -1612,7 +1703,7 @@ const OWN_OUTPUT: &str = "input file is also the output";
 /// Runs a search as `o` asks (`grep`'s and `rg`'s alike).
 async fn run(mut ctx: Ctx<'_>, mut o: Options) -> Status {
     if o.program == "grep" && !o.quiet && !o.count && !o.files_with && !o.files_without && o.max.is_none_or(|m| m > 1) {
-        o.output_file = ctx.io.stdout().file_path().map(str::to_string);
+        o.output_file = ctx.io.stdout().file_id(|abs| ctx.vfs.file_id(abs));
     }
     // A tree, or many files, is thousands of reads: one audit record for those allowed, not
     // one each (the workers' view of tree.rs counts its own the same way).
@@ -1734,7 +1825,7 @@ async fn run(mut ctx: Ctx<'_>, mut o: Options) -> Status {
     }
     // A search stopped because its reader went away (`yes | grep y | head -1`) ends as a
     // write error, as GNU grep ends by SIGPIPE, not with the status of what it found.
-    if !search.o.quiet && ctx.io.stdout().is_broken() {
+    if !search.o.quiet && (ctx.io.stdout().is_broken() || search.write_failed) {
         return 2;
     }
     match (search.selected_any, search.error) {
@@ -1754,11 +1845,12 @@ async fn search_each(search: &mut Search<'_, '_>, files: &[String], implicit_cwd
         if file == "-" {
             let stdin = OperandReader::Stdin(ctx.stdin());
             let label = search.o.label.clone().unwrap_or_else(|| "(standard input)".to_string());
-            if search.o.output_file.is_some() && ctx.stdin().file_path() == search.o.output_file {
+            if search.o.output_file.is_some() && ctx.stdin().file_id(|abs| ctx.vfs.file_id(abs)) == search.o.output_file
+            {
                 search.complain(format!("{label}: {OWN_OUTPUT}")).await;
                 continue;
             }
-            if !search.search(label, stdin, show_name).await {
+            if !search.search(label.clone(), stdin, show_name).await || search.gave_up(&label).await {
                 break;
             }
             continue;
@@ -1790,7 +1882,7 @@ async fn search_each(search: &mut Search<'_, '_>, files: &[String], implicit_cwd
                     continue;
                 }
             };
-            if search.o.output_file.as_deref() == Some(target_abs.as_str()) {
+            if search.o.output_file.is_some() && ctx.vfs.file_id(&target_abs) == search.o.output_file {
                 search.complain(format!("{label}: {OWN_OUTPUT}")).await;
                 continue;
             }
@@ -1811,7 +1903,7 @@ async fn search_each(search: &mut Search<'_, '_>, files: &[String], implicit_cwd
                     }
                 },
             };
-            if !search.search(label, reader, show_name).await {
+            if !search.search(label.clone(), reader, show_name).await || search.gave_up(&label).await {
                 break 'files;
             }
         }

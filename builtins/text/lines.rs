@@ -507,6 +507,11 @@ impl Batch {
         }
     }
 
+    /// The number of bytes in the batch's lines.
+    pub(crate) fn byte_len(&self) -> usize {
+        self.head.len() + (self.end - self.start)
+    }
+
     /// Where `byte` first occurs in the batch's lines, counted from the batch's start.
     pub(crate) fn find(&self, byte: u8) -> Option<usize> {
         memchr::memchr(byte, &self.head)

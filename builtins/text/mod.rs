@@ -1,5 +1,6 @@
 //! Text filters as GNU coreutils, grep and printf define them: streams, lines, columns, `sort`, `join`, `diff`, `grep`, the pagers as they are off a terminal, and the regex and format engines they share.
 
+pub mod as_text;
 pub mod cal;
 pub mod cfmt;
 pub mod columns;
@@ -44,4 +45,39 @@ pub(crate) fn decimal_in(text: &str, min: i64, max: i64, what: &str) -> Result<i
         }
         Err(_) => Err(format!("{what}: '{text}'")),
     }
+}
+
+/// Whether the environment names a locale whose characters are bytes: the first of `LC_ALL`,
+/// `LC_CTYPE` and `LANG` exported with a value is `C`, `POSIX` or a locale of a single-byte
+/// character set (`ru_RU.KOI8-R`, `en_US.iso885915`). GNU's grep then takes each byte as a
+/// character (`LC_ALL=C grep` over a binary log); with none set toolsh reads UTF-8, where GNU's
+/// would read bytes (docs/deviations.md). A single-byte set's letters past ASCII are not
+/// letters here (no locale tables): `[[:alpha:]]` and `-i` are ASCII's, as in `C`.
+pub(crate) fn bytes_locale(ctx: &crate::Ctx<'_>) -> bool {
+    let state = ctx.state();
+    let value = ["LC_ALL", "LC_CTYPE", "LANG"].iter().find_map(|name| {
+        state
+            .vars
+            .get(name)
+            .filter(|var| var.attrs.has(toolsh_core::vars::Attrs::EXPORT))
+            .and_then(|var| var.scalar())
+            .filter(|value| !value.is_empty())
+            .map(str::to_string)
+    });
+    let Some(value) = value else { return false };
+    if matches!(value.as_str(), "C" | "POSIX") {
+        return true;
+    }
+    // The character set named after the `.` (before any `@modifier`), compared as glibc
+    // normalises it: lower case, without `-` and `_`.
+    let Some((_, set)) = value.split_once('.') else { return false };
+    let set: String = set
+        .split('@')
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    ["iso8859", "koi8", "cp125", "windows125", "latin", "ansix34", "ascii"].iter().any(|single| set.starts_with(single))
 }

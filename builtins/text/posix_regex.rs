@@ -3,6 +3,8 @@
 //! a leading `*` is literal, `{,N}` is `{0,N}`) and operators (`\<` and `\>` the start and end
 //! of a word, `\`` and `\'` the start and end of the text).
 
+use crate::text::as_text::{AsText, How};
+
 /// Why a translated pattern did not compile, in GNU's words where GNU has them (`Unmatched (
 /// or \(`), else in the regex crate's; `error` is that crate's message.
 pub fn failure_message(error: &str) -> String {
@@ -72,6 +74,20 @@ pub fn basic_in(pattern: &str, backslash: Backslash) -> String {
             _ => push_char(&mut out, c),
         }
         idx += 1;
+    }
+    out
+}
+
+/// A fixed string (`grep -F`) as an expression of the regex crate: each character as itself,
+/// each byte that is not UTF-8 as that byte (see [`push_char`]).
+pub fn fixed(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if toolsh_bytes::char_byte(c).is_some() {
+            push_char(&mut out, c);
+        } else {
+            out.push_str(&regex::escape(c.encode_utf8(&mut [0; 4])));
+        }
     }
     out
 }
@@ -496,6 +512,7 @@ impl Longest {
             .multi_line(options.multi_line)
             .dot_matches_new_line(options.dot_matches_new_line)
             .line_terminator(options.line_terminator)
+            .unicode(!options.bytes)
             .utf8(false);
         let dfa = DFA::builder()
             .syntax(syntax)
@@ -516,14 +533,14 @@ impl Longest {
 }
 
 /// A compiled POSIX expression: the regex crate's automaton, or for an expression with
-/// back-references fancy-regex's backtracking over the text (a line that is not UTF-8 then
-/// matches nothing, and a search past fancy-regex's backtrack limit finds nothing).
+/// back-references fancy-regex's backtracking over the bytes seen as text ([`AsText`]; a
+/// search past fancy-regex's backtrack limit finds nothing).
 #[derive(Debug)]
 pub enum Compiled {
     /// No back-reference.
     Automaton(Box<Automaton>),
-    /// With back-references.
-    Backtracking(fancy_regex::Regex),
+    /// With back-references; searched in the text [`AsText::with`] makes as [`How`] says.
+    Backtracking(fancy_regex::Regex, How),
 }
 
 /// An expression without back-references: the regex crate's automaton, the DFA that finds
@@ -544,6 +561,7 @@ fn build(translated: &str, options: &Options) -> Result<regex::bytes::Regex, reg
         .dot_matches_new_line(options.dot_matches_new_line)
         .multi_line(options.multi_line)
         .line_terminator(options.line_terminator)
+        .unicode(!options.bytes)
         .size_limit(16 << 20)
         .build()
 }
@@ -576,12 +594,22 @@ pub struct Options {
     pub multi_line: bool,
     /// What ends a line for `multi_line` (NUL for `sed -z`).
     pub line_terminator: u8,
+    /// Each byte is a character (the C locale): the expression's characters past ASCII are
+    /// their bytes ([`crate::text::as_text::pattern_bytes`] made them stand-ins), classes and
+    /// case are ASCII's, and `.` takes one byte.
+    pub bytes: bool,
 }
 
 impl Compiled {
     /// Compiles a translated expression (see [`basic`], [`extended`]).
     pub fn new(translated: &str, ignore_case: bool) -> Result<Compiled, String> {
-        let options = Options { ignore_case, dot_matches_new_line: false, multi_line: false, line_terminator: b'\n' };
+        let options = Options {
+            ignore_case,
+            dot_matches_new_line: false,
+            multi_line: false,
+            line_terminator: b'\n',
+            bytes: false,
+        };
         Compiled::with(translated, &options)
     }
 
@@ -600,10 +628,14 @@ impl Compiled {
                 }
             }
             let flags = if flags.is_empty() { flags } else { format!("(?{flags})") };
+            let translated = crate::text::as_text::bytes_as_stand_ins(translated);
             return fancy_regex::Regex::new(&format!("{flags}{translated}"))
-                .map(Compiled::Backtracking)
+                .map(|regex| Compiled::Backtracking(regex, How { each_byte: options.bytes, fold: options.ignore_case }))
                 .map_err(|err| failure_message(&err.to_string()));
         }
+        let translated =
+            if options.bytes { crate::text::as_text::stand_ins_as_bytes(translated) } else { translated.to_string() };
+        let translated = translated.as_str();
         let regex = build(translated, options).map_err(|err| failure_message(&err.to_string()))?;
         let longest = Longest::new(translated, options);
         let anchored = std::sync::OnceLock::new();
@@ -636,13 +668,10 @@ impl Compiled {
                     _ => spans(caps),
                 }
             }
-            Compiled::Backtracking(regex) => {
-                let text = std::str::from_utf8(hay).ok()?;
-                if !text.is_char_boundary(start) {
-                    return None;
-                }
-                let caps = regex.captures_from_pos(text, start).ok()??;
-                caps.iter().map(|m| m.map(|m| (m.start(), m.end()))).collect()
+            Compiled::Backtracking(regex, how) => {
+                let seen = AsText::with(hay, *how);
+                let caps = regex.captures_from_pos(seen.text(), seen.text_at(start)?).ok()??;
+                caps.iter().map(|m| m.map(|m| seen.span(m.start(), m.end()))).collect()
             }
         };
         Some(Groups { hay, spans })
@@ -652,7 +681,7 @@ impl Compiled {
     pub fn captures_len(&self) -> usize {
         match self {
             Compiled::Automaton(automaton) => automaton.regex.captures_len(),
-            Compiled::Backtracking(regex) => regex.captures_len(),
+            Compiled::Backtracking(regex, _) => regex.captures_len(),
         }
     }
 
@@ -660,9 +689,7 @@ impl Compiled {
     pub fn is_match(&self, hay: &[u8]) -> bool {
         match self {
             Compiled::Automaton(automaton) => automaton.regex.is_match(hay),
-            Compiled::Backtracking(regex) => {
-                std::str::from_utf8(hay).is_ok_and(|text| regex.is_match(text).unwrap_or(false))
-            }
+            Compiled::Backtracking(regex, how) => regex.is_match(AsText::with(hay, *how).text()).unwrap_or(false),
         }
     }
 
@@ -679,15 +706,16 @@ impl Compiled {
                     .captures_iter(hay)
                     .map(move |caps| groups(caps.iter().map(|m| m.map(|m| (m.start(), m.end()))).collect())),
             ),
-            Compiled::Backtracking(regex) => match std::str::from_utf8(hay) {
-                Ok(text) => Box::new(
-                    regex
-                        .captures_iter(text)
-                        .map_while(Result::ok)
-                        .map(move |caps| groups(caps.iter().map(|m| m.map(|m| (m.start(), m.end()))).collect())),
-                ),
-                Err(_) => Box::new(std::iter::empty()),
-            },
+            Compiled::Backtracking(regex, how) => {
+                // The matches are found at once: the text they are found in is made here.
+                let seen = AsText::with(hay, *how);
+                let found: Vec<_> = regex
+                    .captures_iter(seen.text())
+                    .map_while(Result::ok)
+                    .map(|caps| caps.iter().map(|m| m.map(|m| seen.span(m.start(), m.end()))).collect())
+                    .collect();
+                Box::new(found.into_iter().map(groups))
+            }
         }
     }
 }

@@ -2388,3 +2388,24 @@ a=$(head -c 16 /dev/urandom | od -An -tx1); b=$(head -c 16 /dev/urandom | od -An
 character device
 differ
 ## status: 0
+
+### cat refuses its own output file through a symlink too +stderr
+echo a > f; ln -s f s
+cat s >> f; echo "rc=$?"
+cat < s >> f; echo "rc=$?"
+: > e; ln -s e t; cat t >> e; echo "rc=$?"
+cat f
+## stdout:
+rc=1
+rc=1
+rc=0
+a
+## stderr:
+cat: s: input file is output file
+cat: -: input file is output file
+## status: 0
+## files:
+e: ""
+f: "a\n"
+s -> f
+t -> e

@@ -1298,3 +1298,138 @@ yes
 ## status: 0
 ## files:
 yn: "no\nyes\nno yes\nno\nno\nyes\nno\n"
+
+### grep under LC_ALL=C takes each byte as a character: any line is text, classes and case are ASCII's
+printf 'caf\351\nna\303\257ve\nPLAIN\n\200\n' > f
+LC_ALL=C grep -c . f
+LC_ALL=C grep 'caf.$' f | od -An -c
+LC_ALL=C grep -c 'na..ve' f
+grep -c 'na.ve' f
+LC_ALL=C grep -o '[[:alpha:]]*' f
+LC_ALL=C grep -a "$(printf '[\351\200]')" f | od -An -c
+LC_ALL=C grep -i plain f
+LC_ALL=C grep -cP '^na..ve$' f
+LC_ALL= LANG=C grep -c '^.$' f
+LC_ALL=C.UTF-8 grep -c '^.$' f
+## stdout:
+4
+   c   a   f 351  \n
+1
+1
+caf
+na
+ve
+PLAIN
+   c   a   f 351  \n 200  \n
+PLAIN
+1
+1
+0
+## status: 1
+## files:
+f: "caf�\nnaïve\nPLAIN\n�\n"
+
+### grep -P and back-references search a line that is not UTF-8 byte by byte
+printf 'j\202j\nk\202\nab\202ab\n' > f
+grep -aoP 'k*' f
+grep -a '\(ab\)\1' f | wc -l
+grep -a "\\(\\)\\1$(printf '\202')" f | wc -l
+grep -aiF "$(printf '\202')" f | wc -l
+grep -ac "$(printf '\202')" f
+## stdout:
+k
+0
+3
+3
+3
+## status: 0
+## files:
+f: "j�j\nk�\nab�ab\n"
+
+### grep: a NUL byte in a piece read makes that piece's lines binary, not only the lines after it +stderr
+{ echo first; yes line | head -n 100000; printf 'last\n\0'; } > f
+grep -E 'first|last' f; echo "rc=$?"
+grep -c last f
+## stdout:
+first
+rc=0
+1
+## stderr:
+grep: f: binary file matches
+## status: 0
+## files:
+f: 500012 bytes, 100003 lines
+
+### grep -I leaves out a line that is not text without saying so +stderr
+printf 'Alfred\nP\351rez\nJohn\n' > f
+grep -I '^P' f; echo "rc=$?"
+grep -I . f; echo "rc=$?"
+grep '^P' f; echo "rc=$?"
+## stdout:
+rc=0
+Alfred
+John
+rc=0
+rc=0
+## stderr:
+grep: f: binary file matches
+## status: 0
+## files:
+f: "Alfred\nP�rez\nJohn\n"
+
+### grep refuses its own output file through a symlink too +stderr
+echo a > f; ln -s f s
+grep a s >> f; echo "rc=$?"
+grep a < s >> f; echo "rc=$?"
+grep -m1 a s >> f; echo "rc=$?"
+cat f
+## stdout:
+rc=2
+rc=2
+rc=0
+a
+a
+## stderr:
+grep: s: input file is also the output
+grep: (standard input): input file is also the output
+## status: 0
+## files:
+f: "a\na\n"
+s -> f
+
+### grep -P past the backtracking limit says so and ends with status 2 +stderr
+printf 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab\nok\n' > f
+grep -P '(?=a)((a+)*)+$' f; echo "rc=$?"
+## stdout:
+rc=2
+## stderr:
+grep: f: exceeded PCRE's backtracking limit
+## status: 0
+## files:
+f: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab\nok\n"
+
+### grep -i: a back-reference matches its group's text whatever the case
+printf '%s foo\n' foo fOo Foo FOO bar > e
+grep -Ei '(foo) \1' e
+grep -oi '\(fo\)\1*' e
+printf 'Straße STRASSE\nÉté été\n' | grep -ic '\(.t\).*\1'
+LC_ALL=C grep -Eic '(foo) \1' e
+## stdout:
+foo foo
+fOo foo
+Foo foo
+FOO foo
+fo
+fo
+fO
+fo
+Fo
+fo
+FO
+fo
+fo
+2
+4
+## status: 0
+## files:
+e: "foo foo\nfOo foo\nFoo foo\nFOO foo\nbar foo\n"

@@ -896,3 +896,65 @@ a
 ## stderr:
 sed: character class syntax is [[:space:]], not [:space:]
 ## status: 0
+
+### sed q leaves standard input just after the last line it took
+printf '1\n2\n3\n4\n' > f
+(sed 1q; cat) < f
+echo --
+(sed -n '/2/{p;q}'; cat) < f
+echo --
+(sed -u 2q > /dev/null; wc -l) < f
+## stdout:
+1
+2
+3
+4
+--
+2
+3
+4
+--
+2
+## status: 0
+## files:
+f: "1\n2\n3\n4\n"
+
+### sed under LC_ALL=C takes each byte as a character: y, expressions and delimiters +stderr
+printf 'Xa\nX\316\246\n' > f
+LC_ALL=C sed 's/X.$/one/' f | od -An -c
+LC_ALL=C sed -n '/^X..$/p' f | od -An -c
+sed -n '/^X.$/p' f | od -An -c
+printf 'y/\316\246/ab/' > p; LC_ALL=C sed -f p f
+printf 'y/a/\316\246/' > p; LC_ALL=C sed -f p f; echo "rc=$?"
+sed -f p f | od -An -c
+printf 's\316a\316b\316' > p; LC_ALL=C sed -f p f | od -An -c
+sed -f p f; echo "rc=$?"
+LC_ALL=C sed 's/[[:alpha:]]/L/g' f | od -An -c
+## stdout:
+   o   n   e  \n   X 316 246  \n
+   X 316 246  \n
+   X   a  \n   X 316 246  \n
+Xa
+Xab
+rc=1
+   X 316 246  \n   X 316 246  \n
+   X   b  \n   X 316 246  \n
+rc=1
+   L   L  \n   L 316 246  \n
+## stderr:
+sed: file p line 1: strings for `y' command are different lengths
+sed: file p line 1: delimiter character is not a single-byte character
+## status: 0
+## files:
+f: "Xa\nXΦ\n"
+p: "s�a�b�"
+
+### sed I: a back-reference matches its group's text whatever the case
+printf 'ABC abc\nabc ABD\nÉté ÉTÉ\n' | sed -E 's/([[:alpha:]]+) \1/<&>/I'
+printf 'Foo fOO\n' | sed -n '/\(o\)\1 \(f\)\1/Ip'
+## stdout:
+<ABC abc>
+abc ABD
+<Été ÉTÉ>
+Foo fOO
+## status: 0

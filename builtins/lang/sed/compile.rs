@@ -115,8 +115,9 @@ pub enum Kind {
     /// `R FILE`: an index into the program's inputs.
     ReadLine(usize),
     Subst(Box<Subst>),
-    /// `y`: pairs of characters (as bytes) mapped.
-    Translate(Vec<(Vec<u8>, Vec<u8>)>),
+    /// `y`: pairs of characters (as bytes) mapped; each byte a character when the flag is set
+    /// (the C locale).
+    Translate(Vec<(Vec<u8>, Vec<u8>)>, bool),
     Write(usize),
     WriteFirst(usize),
     Exchange,
@@ -155,6 +156,9 @@ pub struct Settings {
     pub sandbox: bool,
     /// `-z`: what ends a line (a regex's `M` anchors there).
     pub separator: u8,
+    /// The C locale (or another of single bytes, `crate::text::bytes_locale`): each byte is a
+    /// character, in expressions, `y` and the delimiters.
+    pub bytes: bool,
 }
 
 /// GNU's version, which `v VERSION` compares with.
@@ -374,7 +378,8 @@ impl Compiler {
     /// may hold the delimiter. `None` when the line or script ends first.
     fn match_slash(&mut self, slash: u8, regex: bool) -> Result<Option<Vec<u8>>, String> {
         // A byte that starts a UTF-8 sequence is no delimiter; one that cannot start one is.
-        if matches!(slash, 0xc2..=0xf4) {
+        // In the C locale every byte is a character, and may be one.
+        if !self.settings.bytes && matches!(slash, 0xc2..=0xf4) {
             return Err(self.bad("delimiter character is not a single-byte character"));
         }
         let mut b = Vec::new();
@@ -628,8 +633,13 @@ impl Compiler {
         if crate::text::posix_regex::misplaced_class(&toolsh_bytes::decode(&pattern)) {
             return Err("\0character class syntax is [[:space:]], not [:space:]".to_string());
         }
-        let flags =
-            regex::Flags { extended: self.settings.extended, icase, multiline, separator: self.settings.separator };
+        let flags = regex::Flags {
+            extended: self.settings.extended,
+            icase,
+            multiline,
+            separator: self.settings.separator,
+            bytes: self.settings.bytes,
+        };
         let re = regex::compile(&pattern, &flags).map_err(|why| self.bad(&why))?;
         if needed_groups > 0 && re.captures_len() < needed_groups && self.settings.posix == Posix::Extended {
             return Err(self.bad(&format!("invalid reference \\{} on `s' command's RHS", needed_groups - 1)));
@@ -1003,12 +1013,13 @@ impl Compiler {
             return Err(self.bad("unterminated `y' command"));
         };
         let to = normalize(&to, TextKind::Buffer, self.settings.posix).map_err(|why| self.bad(why))?;
-        let (from, to) = (characters(&from), characters(&to));
+        let each_byte = self.settings.bytes;
+        let (from, to) = (characters(&from, each_byte), characters(&to, each_byte));
         if from.len() != to.len() {
             return Err(self.bad("strings for `y' command are different lengths"));
         }
         self.read_end_of_cmd()?;
-        Ok(Kind::Translate(from.into_iter().zip(to).collect()))
+        Ok(Kind::Translate(from.into_iter().zip(to).collect(), each_byte))
     }
 
     /// Checks what needs the whole script (GNU's `check_final_program`) and hands the program
@@ -1047,11 +1058,11 @@ impl Compiler {
 
 /// The characters of `bytes` as GNU's `y` takes them: UTF-8 sequences, a byte that is not
 /// one alone.
-fn characters(bytes: &[u8]) -> Vec<Vec<u8>> {
+fn characters(bytes: &[u8], each_byte: bool) -> Vec<Vec<u8>> {
     let mut out = Vec::new();
     let mut at = 0;
     while at < bytes.len() {
-        let len = utf8_len(&bytes[at..]);
+        let len = if each_byte { 1 } else { utf8_len(&bytes[at..]) };
         out.push(bytes[at..at + len].to_vec());
         at += len;
     }

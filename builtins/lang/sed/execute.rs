@@ -530,11 +530,11 @@ impl<'c, 'a> Machine<'c, 'a> {
                         }
                     }
                 }
-                Kind::Translate(pairs) => {
+                Kind::Translate(pairs, each_byte) => {
                     let mut result = Vec::with_capacity(space.len());
                     let mut at = 0;
                     while at < space.len() {
-                        let len = super::compile::utf8_len(&space[at..]);
+                        let len = if *each_byte { 1 } else { super::compile::utf8_len(&space[at..]) };
                         let ch = &space[at..at + len];
                         match pairs.iter().find(|(from, _)| from.as_slice() == ch) {
                             Some((_, to)) => result.extend_from_slice(to),
@@ -602,6 +602,7 @@ impl<'c, 'a> Machine<'c, 'a> {
                 }
                 Flow::Delete => {}
                 Flow::Quit(code) => {
+                    input.give_back().await;
                     return Some(code);
                 }
             }
@@ -846,6 +847,27 @@ impl<'c, 'a> Input<'c, 'a> {
             self.name.clone_from(name);
         }
         Some((line, chomped))
+    }
+
+    /// Puts what was read of standard input and not taken back in front of it, as GNU sed
+    /// leaves a file it quits (`q`, `Q`) just after the last line it took (its stream closed
+    /// at the exit sets the descriptor there): `(sed 1q; cat) < file` leaves `cat` the rest.
+    /// A pipe's bytes once read are gone, as with GNU's.
+    pub async fn give_back(&mut self) {
+        let stdin = self.names.len().checked_sub(1).filter(|&at| self.names[at] == "-");
+        let Some(from) = stdin else { return };
+        let mut rest = Vec::new();
+        for (line, ended, _) in self.ahead.iter().filter(|(_, _, of)| *of == from) {
+            rest.extend_from_slice(line);
+            if *ended {
+                rest.push(self.separator);
+            }
+        }
+        if let Some(reader) = &self.reader {
+            rest.extend_from_slice(reader.held());
+        }
+        self.ahead.clear();
+        self.ctx.stdin().unread(&rest).await;
     }
 
     /// Whether the line last taken is the last.

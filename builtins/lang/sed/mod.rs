@@ -188,6 +188,7 @@ pub async fn sed(ctx: Ctx<'_>, args: Args) -> Status {
         posix,
         sandbox: args.has(&SANDBOX),
         separator,
+        bytes: crate::text::bytes_locale(&ctx),
     };
     let mut compiler = Compiler::new(settings);
     let mut files = args.operands.clone();

@@ -17,11 +17,18 @@ pub struct Flags {
     pub multiline: bool,
     /// What separates lines (`-z`: NUL), where `M`'s anchors match.
     pub separator: u8,
+    /// Each byte is a character (the C locale).
+    pub bytes: bool,
 }
 
 /// Compiles `pattern`; the error in GNU's words where it has them.
 pub fn compile(pattern: &[u8], flags: &Flags) -> Result<Re, String> {
-    let text = toolsh_bytes::decode(pattern);
+    // In the C locale each byte past ASCII is a character of its own (its stand-in).
+    let text: std::borrow::Cow<'_, str> = if flags.bytes {
+        pattern.iter().map(|&b| toolsh_bytes::byte_char(b)).collect::<String>().into()
+    } else {
+        toolsh_bytes::decode(pattern)
+    };
     let mut translated = if flags.extended { posix_regex::extended(&text) } else { posix_regex::basic(&text) };
     if flags.multiline {
         translated = posix_regex::negated_classes_without(&translated, flags.separator);
@@ -31,6 +38,7 @@ pub fn compile(pattern: &[u8], flags: &Flags) -> Result<Re, String> {
         dot_matches_new_line: !flags.multiline,
         multi_line: flags.multiline,
         line_terminator: flags.separator,
+        bytes: flags.bytes,
     };
     posix_regex::Compiled::with(&translated, &options).map(Arc::new)
 }

@@ -371,7 +371,7 @@ fn list(shared: &Shared, fs: &Fs<'_>, key: &Key, display: &str, abs: &str) -> (F
 
 /// Opens and searches one file, as `Search::search_pieces` does on the command's task.
 fn search_file(shared: &Shared, fs: &Fs<'_>, regex: &Bytes, buffers: &mut Buffers, label: &str, abs: &str) -> Found {
-    let reader = if shared.o.output_file.as_deref() == Some(abs) {
+    let reader = if shared.o.output_file.is_some() && fs.file_id(abs) == shared.o.output_file {
         Err(std::io::Error::other(super::OWN_OUTPUT))
     } else {
         fs.open_reader(abs)
@@ -608,7 +608,7 @@ async fn collect(
                     return false;
                 }
                 if let Some(notice) = searched.notice {
-                    if !search.ctx.out_piece(&mut search.out).await {
+                    if !search.hand_on().await {
                         return false;
                     }
                     search.ctx.err(notice).await;

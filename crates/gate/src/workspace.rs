@@ -235,6 +235,11 @@ impl<'a> Fs<'a> {
         self.vfs.exists(abs)
     }
 
+    /// Which file `abs` is, whatever names it ([`crate::vfs::FileId`]).
+    pub fn file_id(&self, abs: &str) -> Option<crate::vfs::FileId> {
+        self.vfs.file_id(abs)
+    }
+
     /// The path with symlinks resolved.
     pub fn resolve(&self, abs: &str, follow_last: bool) -> io::Result<String> {
         self.vfs.resolve(abs, follow_last)

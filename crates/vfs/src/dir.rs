@@ -189,6 +189,12 @@ impl Backend for DirFs {
         Some(&self.host)
     }
 
+    fn host_file_id(&self, rel: &str) -> Option<super::FileId> {
+        // Opened through the confined root handle (without blocking), as every other read.
+        let file = self.open_read(rel).ok()?;
+        super::host_file_id(&file)
+    }
+
     fn is_plain(&self, rel: &str, follow_last: bool) -> Option<bool> {
         // One openat2 that refuses every symlink (the kernel's RESOLVE_NO_SYMLINKS) answers for
         // the whole path; a missing last component is asked of its parent.

@@ -41,6 +41,31 @@ pub enum FileKind {
     Fifo,
 }
 
+/// Which file a path or a descriptor reaches, whatever names it: two with the same identity are
+/// one file (GNU compares device and inode: a command will not read the file its output goes
+/// to, through a symlink, a hard link or a descriptor the host gave).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FileId {
+    /// A regular file on the host.
+    Host {
+        /// Its device.
+        dev: u64,
+        /// Its inode.
+        ino: u64,
+    },
+    /// A file of a backend without host files (memory, objects): its path, links resolved.
+    Path(String),
+}
+
+/// The identity of the regular host file `fd` is open on (a descriptor toolsh was given);
+/// `None` for a pipe, a terminal or a device.
+pub fn host_file_id<Fd: std::os::fd::AsFd>(fd: Fd) -> Option<FileId> {
+    let stat = rustix::fs::fstat(fd).ok()?;
+    let regular = rustix::fs::FileType::from_raw_mode(stat.st_mode) == rustix::fs::FileType::RegularFile;
+    #[allow(clippy::unnecessary_cast)] // `st_dev` and `st_ino` are not u64 on every target
+    regular.then_some(FileId::Host { dev: stat.st_dev as u64, ino: stat.st_ino as u64 })
+}
+
 /// File metadata.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Meta {
@@ -296,6 +321,11 @@ pub trait Backend: Send + Sync {
     fn host_root(&self) -> Option<&std::path::Path> {
         None
     }
+    /// The host identity of the regular file at `rel` (links resolved), when the backend's
+    /// files are the host's.
+    fn host_file_id(&self, _rel: &str) -> Option<FileId> {
+        None
+    }
     /// The capacity and use of its storage, when it can tell.
     fn usage(&self) -> Option<Usage> {
         None
@@ -516,6 +546,17 @@ impl Vfs {
     /// True when `abs` is a proper ancestor of some mount point (a synthetic directory).
     fn is_mount_ancestor(&self, abs: &str) -> bool {
         self.mounts.iter().any(|m| m.at != abs && path::strip_mount(&m.at, abs).is_some())
+    }
+
+    /// Which file `abs` is ([`FileId`]), following links; `None` when nothing is there.
+    pub fn file_id(&self, abs: &str) -> Option<FileId> {
+        let (resolved, located) = self.locate(abs, true).ok()?;
+        let located = located?;
+        let meta = located.mount.backend.lstat(&located.rel).ok()?;
+        if meta.kind != FileKind::File {
+            return None;
+        }
+        located.mount.backend.host_file_id(&located.rel).or(Some(FileId::Path(resolved)))
     }
 
     /// Resolves symlinks in `abs` (normalised). With `follow_last`, a final link is followed too.

@@ -541,16 +541,19 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// Whether `operand` (`-` for standard input) is the workspace file this command's standard
-    /// output writes to: reading it while writing it would read what was just written (`cat f
-    /// >> f` grew without end), so GNU's cat and grep refuse it.
+    /// Whether `operand` (`-` for standard input) is the file this command's standard output
+    /// writes to: reading it while writing it would read what was just written (`cat f >> f`
+    /// grew without end), so GNU's cat and grep refuse it. Files are compared as GNU compares
+    /// device and inode ([`crate::vfs::FileId`]): through a symlink, a hard link made on the
+    /// host, or a host file given as toolsh's own output, it is the same file.
     pub fn is_own_output(&self, operand: &str) -> bool {
-        let stdout = self.io.stdout();
-        let Some(target) = stdout.file_path() else { return false };
-        match operand {
-            "-" | "/dev/stdin" => self.stdin().file_path().as_deref() == Some(target),
-            _ => self.abs(operand) == target,
-        }
+        let of_path = |abs: &str| self.vfs.file_id(abs);
+        let Some(target) = self.io.stdout().file_id(of_path) else { return false };
+        let input = match operand {
+            "-" | "/dev/stdin" => self.stdin().file_id(of_path),
+            _ => of_path(&self.abs(operand)),
+        };
+        input == Some(target)
     }
 
     /// Opens a file operand to be read in pieces: `-` and `/dev/stdin` are standard input.

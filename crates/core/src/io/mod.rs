@@ -153,6 +153,8 @@ pub struct HostSink {
     written: AtomicU64,
     /// The stream is a terminal a person watches (progress meters are shown only there).
     terminal: bool,
+    /// The regular host file the stream writes to, if it is one (`toolsh … >> log`).
+    file: Option<crate::vfs::FileId>,
 }
 
 impl std::fmt::Debug for Output {
@@ -183,11 +185,18 @@ impl HostSink {
 
     /// Wraps a writer, saying whether it is a terminal.
     pub fn with_terminal(writer: Box<dyn io::Write + Send>, terminal: bool) -> Arc<Self> {
+        Self::on_file(writer, terminal, None)
+    }
+
+    /// Wraps a writer, saying whether it is a terminal and which regular host file it writes
+    /// to, if any ([`Output::file_id`]).
+    pub fn on_file(writer: Box<dyn io::Write + Send>, terminal: bool, file: Option<crate::vfs::FileId>) -> Arc<Self> {
         Arc::new(HostSink {
             writer: Mutex::new(writer),
             broken: AtomicBool::new(false),
             written: AtomicU64::new(0),
             terminal,
+            file,
         })
     }
 
@@ -236,6 +245,17 @@ impl Output {
     pub fn file_path(&self) -> Option<&str> {
         match self {
             Output::File(file) => Some(&file.path),
+            _ => None,
+        }
+    }
+
+    /// Which file this writes to, whatever named it: a workspace file's, or the host file a
+    /// host stream was opened on (a command refuses to read its own output, as GNU's compare
+    /// device and inode). `of_path` tells a workspace path's.
+    pub fn file_id(&self, of_path: impl FnOnce(&str) -> Option<crate::vfs::FileId>) -> Option<crate::vfs::FileId> {
+        match self {
+            Output::File(file) => of_path(&file.path),
+            Output::Host(sink) => sink.file.clone(),
             _ => None,
         }
     }
@@ -319,6 +339,9 @@ struct Reader {
     seekable: bool,
     /// The workspace file read, if it is one (see [`Input::file_path`]).
     path: Option<String>,
+    /// The regular host file read, if it is one (the host's standard input, see
+    /// [`Input::file_id`]).
+    host_file: Option<crate::vfs::FileId>,
 }
 
 /// Where an [`Input`]'s bytes come from once its buffer is used up.
@@ -423,6 +446,7 @@ impl Input {
             has_data: true,
             seekable: false,
             path: None,
+            host_file: None,
         }))))
     }
 
@@ -436,6 +460,7 @@ impl Input {
             has_data: true,
             seekable: false,
             path: None,
+            host_file: None,
         }))))
     }
 
@@ -450,8 +475,14 @@ impl Input {
     /// be given back as the process ends ([`Input::buffered`]): the next process reading the
     /// same descriptor (`{ toolsh -c 'head -n1'; cat; } < file`) starts where they stopped,
     /// as after GNU head or bash's read. Bytes put back (grep -m) count as not taken.
-    pub fn from_host_file(file: Box<dyn crate::vfs::Reader>) -> Self {
-        Input::reading_file(None, file)
+    pub fn from_host_file(file: Box<dyn crate::vfs::Reader>, id: Option<crate::vfs::FileId>) -> Self {
+        let input = Input::reading_file(None, file);
+        if let Some(inner) = &input.0
+            && let Ok(mut reader) = inner.try_lock()
+        {
+            reader.host_file = id;
+        }
+        input
     }
 
     /// A file read in place, whose bytes can be put back ([`Input::unread`]); `path` when it
@@ -465,6 +496,7 @@ impl Input {
             has_data: true,
             seekable: true,
             path,
+            host_file: None,
         }))))
     }
 
@@ -488,6 +520,7 @@ impl Input {
             has_data,
             seekable: false,
             path: None,
+            host_file: None,
         }))))
     }
 
@@ -524,6 +557,16 @@ impl Input {
     /// command refuses to read the file its own output goes to (`cat < f >> f`).
     pub fn file_path(&self) -> Option<String> {
         self.0.as_ref()?.try_lock().ok()?.path.clone()
+    }
+
+    /// Which file this reads, whatever named it: a workspace file's, or the host file given
+    /// as standard input (see [`Output::file_id`]; `of_path` tells a workspace path's).
+    pub fn file_id(&self, of_path: impl FnOnce(&str) -> Option<crate::vfs::FileId>) -> Option<crate::vfs::FileId> {
+        let reader = self.0.as_ref()?.try_lock().ok()?;
+        match &reader.path {
+            Some(path) => of_path(path),
+            None => reader.host_file.clone(),
+        }
     }
 
     /// Whether bytes read can be put back ([`Input::unread`]): input from a workspace file.

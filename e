@@ -1,0 +1,5 @@
+foo foo
+fOo foo
+Foo foo
+FOO foo
+bar foo
