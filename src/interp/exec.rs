@@ -20,6 +20,11 @@ impl Interp {
     pub(crate) async fn exec_list(&mut self, list: &[ListItem], io: &Io) -> ExecResult {
         let mut status = 0;
         for item in list {
+            // `set -n` stops the commands after it on its own line too, as bash's
+            // `execute_command_internal` runs nothing once `read_but_dont_execute` is set.
+            if self.state.options.reads_without_running() {
+                return Ok(status);
+            }
             // The shell reaps its coprocess once it ended, as bash does its process.
             if self.coproc.as_ref().is_some_and(super::coproc::Coproc::ended) {
                 self.reap_coproc(io).await;
@@ -1828,15 +1833,26 @@ impl Interp {
         builtins::lookup(name).map_or(Way::Other, Way::Table)
     }
 
-    /// Runs a command by name: function ▸ the command table ▸ tool ▸ script path ▸ not found.
-    pub(crate) fn dispatch<'a>(&'a mut self, argv: Vec<String>, io: &'a Io) -> BoxFuture<'a, ExecResult> {
-        let way = self.way(&argv[0], true);
-        self.run_way(way, argv, io)
-    }
-
     /// Dispatch skipping functions (`command`, `builtin`).
     pub(crate) fn dispatch_builtin<'a>(&'a mut self, argv: Vec<String>, io: &'a Io) -> BoxFuture<'a, ExecResult> {
         let way = self.way(&argv[0], false);
+        self.run_way(way, argv, io)
+    }
+
+    /// Runs `argv` as `exec` does: skipping functions (bash's exec runs only a builtin's
+    /// program or a file), and with `exec -a NAME` giving a command of the table (`bash`,
+    /// `sh`: their `$0`) NAME as its zeroth argument. A tool or file is found by its name
+    /// and keeps it.
+    pub(crate) fn dispatch_exec<'a>(
+        &'a mut self,
+        mut argv: Vec<String>,
+        arg0: Option<String>,
+        io: &'a Io,
+    ) -> BoxFuture<'a, ExecResult> {
+        let way = self.way(&argv[0], false);
+        if let (Way::Table(_), Some(arg0)) = (&way, arg0) {
+            argv[0] = arg0;
+        }
         self.run_way(way, argv, io)
     }
 

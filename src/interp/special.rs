@@ -437,9 +437,7 @@ impl Interp {
         use std::ops::ControlFlow;
         // `set -n` in a script: the rest is read, not run (`set +n` too, so it lasts); an
         // interactive shell ignores it, as bash's.
-        if !self.state.options.interactive
-            && self.state.options.get(toolsh_core::options::Kind::Set, "noexec") == Some(true)
-        {
+        if self.state.options.reads_without_running() {
             return Ok(ControlFlow::Continue(self.state.last_status));
         }
         let result = match self.reached(&list[..], |check, list| check.check(list)) {
@@ -808,10 +806,14 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
 }
 
 async fn exec(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
-    // -a and -l shape the program's start, which a command run here has none of; -c runs it
-    // with an empty environment (the shell ends with it, so its variables can go).
-    let (words, clean) = match parsed(&interp.state, &argv, io).await {
-        Ok(args) => (args.operands.clone(), args.has(opt!(special::EXEC, 'c'))),
+    // -l shapes a program's start, which a command run here has none of; -a names `bash`'s
+    // or `sh`'s `$0`; -c runs it with an empty environment (the shell ends with it, so its
+    // variables can go).
+    let (words, clean, arg0) = match parsed(&interp.state, &argv, io).await {
+        Ok(args) => {
+            let arg0 = args.last(opt!(special::EXEC, 'a')).map(str::to_string);
+            (args.operands.clone(), args.has(opt!(special::EXEC, 'c')), arg0)
+        }
         Err(status) => return Ok(status),
     };
     if clean && !words.is_empty() {
@@ -835,7 +837,9 @@ async fn exec(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         // bash names the path it looked for, made absolute.
         (!interp.shared.vfs().exists(&path)).then(|| format!("{path}: No such file or directory"))
     } else {
-        classify(interp, name).is_none().then(|| format!("exec: {name}: not found"))
+        // A function, alias or keyword is no program to run in the shell's place.
+        let runs = kinds_of(interp, name).iter().any(|kind| matches!(kind, Kind::Builtin | Kind::Tool | Kind::File));
+        (!runs).then(|| format!("exec: {name}: not found"))
     };
     if let Some(message) = missing {
         interp.error(io, &message).await;
@@ -848,12 +852,13 @@ async fn exec(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     if interp.state.traps.contains_key("EXIT") {
         Arc::make_mut(&mut interp.state.traps).remove("EXIT");
     }
-    let status = interp.dispatch(words, io).await?;
+    let status = interp.dispatch_exec(words, arg0, io).await?;
     Err(Flow::Exit(status))
 }
 
-/// `command [-pvV] NAME [ARG]…`: `-p` (search a standard PATH) changes nothing, since no
-/// command here comes from a PATH search.
+/// `command [-pvV] NAME [ARG]…`: NAME as a builtin, tool or file, never a function. `-p`
+/// looks for a file in the standard `PATH` (`/bin:/usr/bin`) in place of `PATH`, as bash's does
+/// (the commands of toolsh are found as ever: they are the standard utilities).
 async fn command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let args = match parsed(&interp.state, &argv, io).await {
         Ok(args) => args,
@@ -861,9 +866,22 @@ async fn command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult 
     };
     let verbose = opt!(special::COMMAND, 'V');
     let describe = args.last_of(&[opt!(special::COMMAND, 'v'), verbose]).map(|opt| opt == verbose);
-    let names = args.operands;
-    let Some(name) = names.first() else {
+    let standard = args.has(opt!(special::COMMAND, 'p'));
+    let mut names = args.operands;
+    let Some(name) = names.first().cloned() else {
         return Ok(0);
+    };
+    // Under -p a name that would run as a file found on PATH is looked for in the standard
+    // one instead: how it runs and, for such a file, its path; None when it runs as nothing.
+    let resolve = |interp: &Interp, name: &str| -> Option<(Kind, Option<String>)> {
+        let kind = classify(interp, name);
+        if !standard || name.contains('/') {
+            return kind.map(|kind| (kind, None));
+        }
+        match kind {
+            Some(Kind::File) | None => interp.standard_path_file(name).map(|path| (Kind::File, Some(path))),
+            Some(kind) => Some((kind, None)),
+        }
     };
     match describe {
         Some(verbose) => {
@@ -871,26 +889,39 @@ async fn command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult 
             // when any is missing.
             let mut found = false;
             for name in &names {
-                match (classify(interp, name), verbose) {
-                    (Some(Kind::Alias), false) => {
+                let resolved = resolve(interp, name);
+                match (resolved.clone(), verbose) {
+                    (Some((Kind::Alias, _)), false) => {
                         let text = interp.state.aliases.get(name).map_or("", String::as_str);
                         say(io, &format!("alias {name}={}\n", shell_quote(text))).await
                     }
-                    (Some(Kind::File), false) => {
-                        let path = file_path_of(interp, name).unwrap_or_else(|| name.clone());
+                    (Some((Kind::File, path)), false) => {
+                        let path = path.or_else(|| file_path_of(interp, name)).unwrap_or_else(|| name.clone());
                         say(io, &format!("{path}\n")).await
                     }
+                    (Some((Kind::File, Some(path))), true) => say(io, &format!("{name} is {path}\n")).await,
                     (Some(_), false) => say(io, &format!("{name}\n")).await,
-                    (Some(kind), true) => say(io, &describe_kind(interp, name, kind)).await,
+                    (Some((kind, _)), true) => say(io, &describe_kind(interp, name, kind)).await,
                     (None, true) => complain(&interp.state, io, "command", &format!("{name}: not found")).await,
                     (None, false) => {}
                 }
-                found |= classify(interp, name).is_some();
+                found |= resolved.is_some();
             }
             Ok(if found { 0 } else { 1 })
         }
         None => {
-            let _ = name;
+            // A builtin or tool runs as ever; what would be a file on PATH (or nothing) is
+            // the standard PATH's file, by its path.
+            let runs_here = |kind: &Kind| matches!(kind, Kind::Builtin | Kind::Tool);
+            if standard && !name.contains('/') && !kinds_of(interp, &name).iter().any(runs_here) {
+                match interp.standard_path_file(&name) {
+                    Some(path) => names[0] = path,
+                    None => {
+                        interp.error(io, &format!("{name}: command not found")).await;
+                        return Ok(crate::status::NOT_FOUND);
+                    }
+                }
+            }
             interp.dispatch_builtin(names, io).await
         }
     }
@@ -1115,29 +1146,51 @@ async fn type_command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRe
     let (path_only, path_forced) = (has(opt!(special::TYPE, 'p')), has(opt!(special::TYPE, 'P')));
     let mut status = 0;
     for arg in &args.operands {
-        let kinds: Vec<Kind> = kinds_of(interp, arg)
-            .into_iter()
-            .filter(|kind| !(no_functions && *kind == Kind::Function))
-            .take(if all { usize::MAX } else { 1 })
-            .collect();
-        // A file (a name with a slash) is the one thing `-p` and `-P` print, by its path.
-        let file = kinds.contains(&Kind::File) && (path_forced || path_only || kinds[0] == Kind::File);
-        if (path_only || path_forced) && file {
-            let path = file_path_of(interp, arg).unwrap_or_else(|| arg.clone());
-            say(io, &format!("{path}\n")).await;
+        // Each way the name runs; under -a a file once for every executable `PATH` holds by
+        // that name (bash's `user_command_matches`), not only the one that would run.
+        let mut ways: Vec<(Kind, Option<String>)> = Vec::new();
+        for kind in kinds_of(interp, arg) {
+            match kind {
+                Kind::Function if no_functions => {}
+                Kind::File if all && !arg.contains('/') => {
+                    ways.extend(interp.executables_on_path(arg).into_iter().map(|path| (Kind::File, Some(path))))
+                }
+                _ => ways.push((kind, None)),
+            }
+        }
+        if !all {
+            ways.truncate(1);
+        }
+        let path_of = |way: &(Kind, Option<String>)| match way {
+            (Kind::File, Some(path)) => Some(path.clone()),
+            (Kind::File, None) => Some(file_path_of(interp, arg).unwrap_or_else(|| arg.clone())),
+            _ => None,
+        };
+        if path_only || path_forced {
+            // -P looks for a file whatever else the name is; -p names one only when a file is
+            // what runs (under -a, every file).
+            let paths: Vec<String> = match (path_forced, all) {
+                (true, true) if !arg.contains('/') => interp.executables_on_path(arg),
+                (true, _) => file_path_of(interp, arg).into_iter().collect(),
+                (false, _) => ways.iter().filter_map(path_of).collect(),
+            };
+            for path in &paths {
+                say(io, &format!("{path}\n")).await;
+            }
+            if paths.is_empty() && (path_forced || ways.is_empty()) {
+                status = 1;
+            }
             continue;
         }
-        if kinds.is_empty() || path_forced {
-            if !terse && !path_only && !path_forced {
+        if ways.is_empty() {
+            if !terse {
                 complain(&interp.state, io, "type", &format!("{arg}: not found")).await;
             }
             status = 1;
             continue;
         }
-        if path_only {
-            continue;
-        }
-        for kind in kinds {
+        for way in &ways {
+            let kind = way.0;
             if terse {
                 let word = match kind {
                     Kind::Alias => "alias",
@@ -1148,6 +1201,8 @@ async fn type_command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRe
                     Kind::File => "file",
                 };
                 say(io, &format!("{word}\n")).await;
+            } else if let (Kind::File, Some(path)) = way {
+                say(io, &format!("{arg} is {path}\n")).await;
             } else {
                 say(io, &describe_kind(interp, arg, kind)).await;
             }

@@ -485,3 +485,21 @@ declare -A A=([1+1]=x); [[ -v A[1+1] ]]; echo $?; [[ -v A[2] ]]; echo $?
 0
 1
 ## status: 0
+
+### -v of an associative element keeps the key's quoting: quoted text is taken as written
+declare -A m=(['"']=dq ["'"]=sq ['$k']=lit)
+k=v; q='"'
+[[ -v m["$q"] ]]; echo "dq quoted: $?"
+[[ -v m[\"] ]]; echo "dq escaped: $?"
+[[ -v m['$k'] ]]; echo "single quoted dollar: $?"
+[[ -v m["$k"] ]]; echo "quoted k: $?"
+[[ -v m[$k] ]]; echo "unquoted k: $?"
+k2='$k'; [[ -v m["$k2"] ]]; echo "quoted value with dollar: $?"
+## stdout:
+dq quoted: 0
+dq escaped: 0
+single quoted dollar: 0
+quoted k: 1
+unquoted k: 1
+quoted value with dollar: 0
+## status: 0
