@@ -1883,9 +1883,10 @@ pub const MKDIR: Spec = Spec {
 pub async fn mkdir(ctx: Ctx<'_>, args: Args) -> Status {
     let parents = args.has(&PARENTS);
     let verbose = args.has(&MKDIR_VERBOSE);
-    let mode = match args.last(&MODE).map(|m| u32::from_str_radix(m, 8)) {
+    // Octal, or symbolic from GNU's starting point, all permissions (`a=x` is 0111).
+    let mode = match args.last(&MODE).map(|m| apply_mode(m, 0o777, true)) {
         None => None,
-        Some(Ok(mode)) if mode <= 0o7777 => Some(mode),
+        Some(Some(mode)) if mode <= 0o7777 => Some(mode),
         Some(_) => return ctx.fail(format!("invalid mode {}", quote(args.last(&MODE).unwrap_or_default()))).await,
     };
     let operands = args.operands;

@@ -255,3 +255,20 @@ find: 'x': No such file or directory
 ## files:
 d/
 f: ""
+
+### mkdir -m takes a symbolic mode, from all permissions
+mkdir -m a=x d1; mkdir -m u=rwx,go=rx d2; mkdir -m 700 d3; mkdir -m go-w d4
+stat -c '%a %n' d1 d2 d3 d4
+mkdir -m a=bad d5; echo "status $?"
+## stdout:
+111 d1
+755 d2
+700 d3
+755 d4
+status 1
+## status: 0
+## files:
+d1/
+d2/
+d3/
+d4/
