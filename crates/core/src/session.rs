@@ -553,7 +553,7 @@ impl State {
             let found =
                 if dir.is_empty() { format!("./{name}") } else { format!("{}/{name}", dir.trim_end_matches('/')) };
             let meta = stat(&self.abs_path(&found))?;
-            (meta.kind == crate::vfs::FileKind::File).then(|| (found, meta.mode & 0o111 != 0))
+            (meta.kind == crate::vfs::FileKind::File).then_some((found, meta.mode & 0o111 != 0))
         })
     }
 
