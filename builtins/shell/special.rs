@@ -131,7 +131,7 @@ pub const EXEC: Spec = Spec {
         )
         .value("name"),
         Opt::short('c', "execute COMMAND with an empty environment"),
-        Opt::short('l', "place a dash in the zeroth argument to COMMAND (changes nothing here)"),
+        Opt::short('l', "place a dash in the zeroth argument to COMMAND (the $0 of bash or sh)"),
     ],
     runs: Runs::Operands { skip: 0, assignments: false, complete: true },
     order: Order::OptionsFirst,

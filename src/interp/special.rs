@@ -528,6 +528,11 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         return give_up(1);
     }
     let abs = on_path.unwrap_or_else(|| interp.state.abs_path(path));
+    // bash's own words for a directory (`_evalfile`), after `.`'s name.
+    if interp.shared.vfs().stat(&abs).is_ok_and(|meta| meta.is_dir()) {
+        complain(&interp.state, io, name, &format!("{path}: is a directory")).await;
+        return give_up(1);
+    }
     let text = match interp.fs(&argv[0]).read(&abs) {
         Ok(bytes) => toolsh_bytes::decode(&bytes).into_owned(),
         Err(err) => {
@@ -549,6 +554,7 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         }
     };
     let saved = if words.len() > 1 {
+        interp.state.positional_set = false;
         Some(std::mem::replace(&mut interp.state.positional, Arc::new(words[1..].to_vec())))
     } else {
         None
@@ -604,8 +610,15 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         Arc::make_mut(&mut interp.state.traps).insert("DEBUG".to_string(), action);
     }
     interp.source_depth -= 1;
-    if let Some(saved) = saved {
+    // The caller's parameters come back, unless the file itself (outside any function) set
+    // new ones with `set`: bash's `maybe_pop_dollar_vars`.
+    if let Some(saved) = saved
+        && (in_function || !interp.state.positional_set)
+    {
         interp.state.positional = saved;
+    }
+    if words.len() > 1 {
+        interp.state.positional_set = false;
     }
     match result {
         Err(Flow::Return(status)) => Ok(status),
@@ -727,6 +740,11 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
         None => match argv.get(idx).filter(|_| !from_stdin) {
             Some(path) => {
                 let abs = sub.state.abs_path(path);
+                // A directory cannot run (126), named as bash's `open_shell_script` names it.
+                if sub.shared.vfs().stat(&abs).is_ok_and(|meta| meta.is_dir()) {
+                    let _ = io.stderr().write_text(&format!("{path}: {path}: Is a directory\n")).await;
+                    return Ok(crate::status::CANNOT_RUN);
+                }
                 match sub.fs(&argv[0]).read(&abs) {
                     // bash reads no binary file as a script (a NUL in its first line).
                     Ok(bytes) if super::shebang::binary(&toolsh_bytes::decode(&bytes[..bytes.len().min(80)])) => {
@@ -806,12 +824,17 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
 }
 
 async fn exec(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
-    // -l shapes a program's start, which a command run here has none of; -a names `bash`'s
-    // or `sh`'s `$0`; -c runs it with an empty environment (the shell ends with it, so its
-    // variables can go).
+    // -a and -l name `bash`'s or `sh`'s `$0` (a login shell's with a dash); -c runs the
+    // command with an empty environment (the shell ends with it, so its variables can go).
     let (words, clean, arg0) = match parsed(&interp.state, &argv, io).await {
         Ok(args) => {
-            let arg0 = args.last(opt!(special::EXEC, 'a')).map(str::to_string);
+            let mut arg0 = args.last(opt!(special::EXEC, 'a')).map(str::to_string);
+            // -l: a login shell's zeroth argument, a dash before the name.
+            if args.has(opt!(special::EXEC, 'l'))
+                && let Some(name) = arg0.as_deref().or(args.operands.first().map(String::as_str))
+            {
+                arg0 = Some(format!("-{name}"));
+            }
             (args.operands.clone(), args.has(opt!(special::EXEC, 'c')), arg0)
         }
         Err(status) => return Ok(status),

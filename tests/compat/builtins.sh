@@ -1820,3 +1820,42 @@ a
 ## status: 0
 ## files:
 n2.sh: "echo a; set -n; echo b\necho c\n"
+
+### a sourced file with arguments that sets its own parameters with set keeps them
+printf 'set -- m n o\n' > setter.sh
+printf 'echo "inside: $*"\n' > reader.sh
+printf 'g() { set -- from-g; }; g; echo "after g: $*"\n' > infunc.sh
+set -- a b c
+. ./reader.sh x y; echo "caller: $*"
+. ./setter.sh x y; echo "caller: $*"
+set -- a b; . ./infunc.sh z; echo "caller: $*"
+f() { . ./setter.sh q; echo "in f: $*"; }; set -- a b; f 1 2; echo "caller: $*"
+## stdout:
+inside: x y
+caller: a b c
+caller: m n o
+after g: z
+caller: a b
+in f: 1 2
+caller: a b
+## status: 0
+## files:
+infunc.sh: "g() { set -- from-g; }; g; echo \"after g: $*\"\n"
+reader.sh: "echo \"inside: $*\"\n"
+setter.sh: "set -- m n o\n"
+
+### a directory given to bash or to . is refused in bash's words +stderr
+mkdir -p somedir
+bash somedir; echo "bash: $?"
+. somedir; echo "dot: $?"
+(exec -l -a special bash -c 'echo "zero: $0"')
+## stdout:
+bash: 126
+dot: 1
+zero: -special
+## stderr:
+somedir: somedir: Is a directory
+.: somedir: is a directory
+## status: 0
+## files:
+somedir/

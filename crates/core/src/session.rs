@@ -167,6 +167,10 @@ pub struct State {
     pub arg0: String,
     /// `$1 …`
     pub positional: Arc<Vec<String>>,
+    /// Whether the `set` builtin gave new positional parameters outside any function since a
+    /// sourced file with arguments started (bash's `ARGS_SETBLTIN`): that file's `.` then
+    /// keeps them rather than putting the caller's back.
+    pub positional_set: bool,
     /// Options.
     pub options: Options,
     /// `$?`
@@ -414,6 +418,7 @@ impl State {
             cwd: cwd.to_string(),
             arg0: "toolsh".to_string(),
             positional: Arc::new(Vec::new()),
+            positional_set: false,
             options: Options::default(),
             last_status: 0,
             traps: Arc::new(HashMap::new()),
