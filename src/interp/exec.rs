@@ -312,7 +312,16 @@ impl Interp {
                 stage_io = own;
             }
             stages.push(async move {
-                let result = sub.exec_command(command, &stage_io).await;
+                // A stage that is `( list )` alone runs its list in the stage's subshell, as
+                // bash runs it in the stage's process: one subshell for `$BASH_SUBSHELL`, and
+                // its jobs keep the pipe (`echo x | ( cat & wait )`, bash's `stdin_redir`).
+                let result = match command {
+                    Command::Compound(compound, redirects, _) if redirects.is_empty() => match &**compound {
+                        CompoundCommand::Subshell(list) => sub.exec_list(list, &stage_io).await,
+                        _ => sub.exec_command(command, &stage_io).await,
+                    },
+                    _ => sub.exec_command(command, &stage_io).await,
+                };
                 sub.finish_subshell(result, &stage_io).await
             });
         }
