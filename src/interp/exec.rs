@@ -469,6 +469,11 @@ impl Interp {
                         self.error(io, &format!("`{}': is a special builtin", def.name)).await;
                         return Err(Flow::Fatal(crate::status::USAGE));
                     }
+                    // And a function's name must be a name (bash's `check_identifier`).
+                    if self.state.options.posix && !toolsh_core::vars::is_name(&def.name) {
+                        self.error(io, &format!("`{}': not a valid identifier", def.name)).await;
+                        return Err(Flow::Fatal(crate::status::USAGE));
+                    }
                     if self.state.function_attrs.get(&def.name).is_some_and(|attrs| attrs.readonly) {
                         // bash runs a definition once it has read all of it: its errors name
                         // the line it ends on.

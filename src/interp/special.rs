@@ -113,6 +113,10 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
             let in_function = interp.state.frames.iter().any(|frame| frame.name != "source");
             if !in_function && interp.source_depth == 0 {
                 complain(&interp.state, io, "return", "can only `return' from a function or sourced script").await;
+                // A special builtin's error ends a POSIX shell that is not interactive.
+                if interp.state.options.posix && !interp.state.options.interactive {
+                    return Err(Flow::Exit(crate::status::USAGE));
+                }
                 return Ok(crate::status::USAGE);
             }
             let status = match argv.get(1) {
