@@ -1937,9 +1937,17 @@ impl Interp {
                     _ => None,
                 };
                 if let Some(problem) = refused {
+                    // With a value it is an assignment error: outside a function it drops the
+                    // rest of the line; inside one bash says it (after the function's name
+                    // under -g), then fails the command as below, and the function goes on.
                     if matches!(target, Target::Assign(_)) {
-                        self.error(io, &format!("{bare}: {problem}")).await;
-                        return Err(Flow::Discard);
+                        let function = self.state.frames.iter().rev().find(|frame| frame.name != "source");
+                        let Some(function) = function.map(|frame| frame.name.clone()) else {
+                            self.error(io, &format!("{bare}: {problem}")).await;
+                            return Err(Flow::Discard);
+                        };
+                        let named = if flags.global { format!("{function}: ") } else { String::new() };
+                        self.error(io, &format!("{named}{bare}: {problem}")).await;
                     }
                     complain(&self.state, io, command, &format!("{bare}: {problem}")).await;
                     status = 1;
