@@ -79,6 +79,7 @@ pub(crate) fn run<'a>(
 
 async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, io: &Io) -> ExecResult {
     let name = argv[0].as_str();
+    let via_command = std::mem::take(&mut interp.via_command);
     match special {
         Special::Exit => {
             if argv.len() > 2 && status_arg(&argv[1]).is_some() {
@@ -113,8 +114,9 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
             let in_function = interp.state.frames.iter().any(|frame| frame.name != "source");
             if !in_function && interp.source_depth == 0 {
                 complain(&interp.state, io, "return", "can only `return' from a function or sourced script").await;
-                // A special builtin's error ends a POSIX shell that is not interactive.
-                if interp.state.options.posix && !interp.state.options.interactive {
+                // A special builtin's error ends a POSIX shell that is not interactive (not
+                // through `command`).
+                if interp.state.options.posix && !interp.state.options.interactive && !via_command {
                     return Err(Flow::Exit(crate::status::USAGE));
                 }
                 return Ok(crate::status::USAGE);
@@ -949,7 +951,10 @@ async fn command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult 
                     }
                 }
             }
-            interp.dispatch_builtin(names, io).await
+            interp.via_command = true;
+            let result = interp.dispatch_builtin(names, io).await;
+            interp.via_command = false;
+            result
         }
     }
 }

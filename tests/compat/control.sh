@@ -495,14 +495,18 @@ bash -o posix -c 'return; echo not reached'; echo "return: $?"
 bash -c 'return; echo goes on'; echo "plain: $?"
 bash -o posix -c 'f-x() { :; }; echo not reached'; echo "name: $?"
 bash -c 'f-x() { echo dashed; }; f-x'
+bash -o posix -c 'command return 3 || echo "through command: $?"; echo goes on'
 ## stdout:
 return: 2
 goes on
 plain: 0
 name: 2
 dashed
+through command: 2
+goes on
 ## stderr:
 return: can only `return' from a function or sourced script
 return: can only `return' from a function or sourced script
 `f-x': not a valid identifier
+return: can only `return' from a function or sourced script
 ## status: 0
