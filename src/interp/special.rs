@@ -222,7 +222,7 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
             interp.trace_depth -= 1;
             result
         }
-        Special::Source => source(interp, argv, io).await,
+        Special::Source => source(interp, argv, io, via_command).await,
         Special::Subshell => sub_shell(interp, argv, io).await,
         Special::Exec => exec(interp, argv, io).await,
         Special::Command => command(interp, argv, io).await,
@@ -498,7 +498,7 @@ async fn caller(interp: &mut Interp, argv: &[String], io: &Io) -> Status {
     0
 }
 
-async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
+async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io, via_command: bool) -> ExecResult {
     // bash's `.` takes no option but ends them at `--`; what else starts with `-` is refused.
     let name = &argv[0];
     let usage = format!("{name}: usage: {name} filename [arguments]");
@@ -527,7 +527,7 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         });
     // In POSIX mode a file that cannot be sourced ends a shell that is not interactive (a
     // special builtin's error), and a name without a slash is looked for on PATH only.
-    let fatal = interp.state.options.posix && !interp.state.options.interactive;
+    let fatal = interp.state.options.posix && !interp.state.options.interactive && !via_command;
     let give_up = |status| if fatal { Err(Flow::Exit(status)) } else { Ok(status) };
     if on_path.is_none() && interp.state.options.posix && !path.contains('/') {
         complain(&interp.state, io, name, &format!("{path}: file not found")).await;

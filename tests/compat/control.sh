@@ -496,6 +496,7 @@ bash -c 'return; echo goes on'; echo "plain: $?"
 bash -o posix -c 'f-x() { :; }; echo not reached'; echo "name: $?"
 bash -c 'f-x() { echo dashed; }; f-x'
 bash -o posix -c 'command return 3 || echo "through command: $?"; echo goes on'
+bash -o posix -c 'command . ./nonexistent || echo "dot through command: $?"; echo goes on'
 ## stdout:
 return: 2
 goes on
@@ -504,9 +505,12 @@ name: 2
 dashed
 through command: 2
 goes on
+dot through command: 1
+goes on
 ## stderr:
 return: can only `return' from a function or sourced script
 return: can only `return' from a function or sourced script
 `f-x': not a valid identifier
 return: can only `return' from a function or sourced script
+./nonexistent: No such file or directory
 ## status: 0
