@@ -342,3 +342,13 @@ group stage: 1
 nested stage: 2
 last stage: 1
 ## status: 0
+
+### GROUPS holds the user's group, which chgrp takes
+[ "${GROUPS[0]}" = "$(id -g)" ] && echo "first group is id -g"
+touch f; chgrp "${GROUPS[0]}" f && echo "chgrp took it"
+## stdout:
+first group is id -g
+chgrp took it
+## status: 0
+## files:
+f: ""

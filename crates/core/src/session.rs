@@ -379,6 +379,11 @@ fn shell_variables(vars: &mut Vars, cwd: &str, inherited: bool) {
     for name in ["UID", "EUID"] {
         let _ = vars.set(name, AGENT_ID.to_string());
     }
+    // The agent's one group, as `id -G` says (scripts pass `${GROUPS[0]}` to chgrp).
+    if vars.get_raw("GROUPS").is_none() {
+        let groups = std::iter::once((0, AGENT_ID.to_string())).collect();
+        vars.insert("GROUPS", vars::Var { value: vars::Value::Indexed(groups), attrs: vars::Attrs::default() });
+    }
     let _ = vars.set("PPID", std::os::unix::process::parent_id().to_string());
     for (name, value) in [("PS4", "+ "), ("HOME", "/")] {
         if !inherited || vars.get(name).is_none() {
