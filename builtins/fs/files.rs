@@ -2715,9 +2715,7 @@ pub(crate) fn apply_mode(spec: &str, mode: u32, is_dir: bool, umask: u32) -> Opt
             chars.next();
         }
         // At least one operator, each with its letters.
-        if chars.peek().is_none() {
-            return None;
-        }
+        chars.peek()?;
         while let Some(op) = chars.next() {
             if !matches!(op, '+' | '-' | '=') {
                 return None;
