@@ -539,7 +539,14 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io, via_command: bo
         complain(&interp.state, io, name, &format!("{path}: is a directory")).await;
         return give_up(1);
     }
-    let text = match interp.fs(&argv[0]).read(&abs) {
+    // `cmd | . /dev/stdin`: the file is the command's standard input, read whole.
+    let read = match abs.as_str() {
+        "/dev/stdin" | "/dev/fd/0" => {
+            super::HeldInput::new(&interp.shared).read_whole(&io.stdin(), interp.state.limits().input_bytes).await
+        }
+        _ => interp.fs(&argv[0]).read(&abs),
+    };
+    let text = match read {
         Ok(bytes) => toolsh_bytes::decode(&bytes).into_owned(),
         Err(err) => {
             complain(&interp.state, io, path, &crate::vfs::describe(&err)).await;

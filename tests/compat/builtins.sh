@@ -1859,3 +1859,15 @@ somedir: somedir: Is a directory
 ## status: 0
 ## files:
 somedir/
+
+### . /dev/stdin runs what is piped into it, in the shell itself
+echo 'x=from-stdin; echo "sourced $#"' | { . /dev/stdin; echo "x is $x"; }
+. /dev/stdin <<'END'
+y=set-here
+END
+echo "y is $y"
+## stdout:
+sourced 0
+x is from-stdin
+y is set-here
+## status: 0
