@@ -1720,7 +1720,9 @@ impl Interp {
                 readonly: letter('r'),
                 traced: letter('t'),
             });
-            return self.print_functions(&targets, flags.names_only, only, io).await;
+            // With -p a name that is no function is said not found, as bash's `show_func_attributes`.
+            let missing = flags.print.then_some(command.as_str());
+            return self.print_functions(&targets, flags.names_only, only, missing, io).await;
         }
         if targets.is_empty() {
             return self.print_declarations(&command, &flags, io).await;
@@ -2623,7 +2625,7 @@ impl Interp {
             }
             if flags.set.is_empty() {
                 let shown = std::slice::from_ref(target);
-                status = status.max(self.print_functions(shown, flags.names_only, None, io).await?);
+                status = status.max(self.print_functions(shown, flags.names_only, None, None, io).await?);
                 continue;
             }
             for &(c, on) in &flags.set {
@@ -2644,6 +2646,7 @@ impl Interp {
         targets: &[Target],
         names_only: bool,
         only: Option<toolsh_core::session::FunctionAttrs>,
+        missing: Option<&str>,
         io: &Io,
     ) -> ExecResult {
         let mut names: Vec<String> = targets
@@ -2680,7 +2683,13 @@ impl Interp {
                         out.push_str(&format!("declare -f{letters} {name}\n"));
                     }
                 }
-                None => status = 1,
+                None => {
+                    if let Some(command) = missing {
+                        say(io, &std::mem::take(&mut out)).await;
+                        complain(&self.state, io, command, &format!("{name}: not found")).await;
+                    }
+                    status = 1
+                }
             }
         }
         say(io, &out).await;

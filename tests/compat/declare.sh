@@ -573,3 +573,24 @@ environment: line 2: f: a: cannot convert indexed to associative array
 environment: line 2: declare: a: cannot convert indexed to associative array
 a: cannot convert indexed to associative array
 ## status: 0
+
+### declare -fp and -Fp say a name that is no function not found; without -p nothing is said +stderr
+f() { :; }
+declare -fp f nofunc; echo "fp $?"
+declare -Fp nofunc; echo "Fp $?"
+declare -f nofunc; echo "f $?"
+typeset -fp other; echo "typeset $?"
+## stdout:
+f () 
+{ 
+    :
+}
+fp 1
+Fp 1
+f 1
+typeset 1
+## stderr:
+declare: nofunc: not found
+declare: nofunc: not found
+typeset: other: not found
+## status: 0
