@@ -24,7 +24,7 @@ mod text;
 // prints values as `declare -p` quotes them.
 /// POSIX bracket expressions in the regex crate's syntax, for bash's `=~` as for grep.
 pub use text::posix_regex::{Backslash as BracketBackslash, bracket as posix_bracket};
-pub use text::printf::{ansi_c_quote, wants_ansi_c};
+pub use text::printf::{ansi_c_quote, printable_filename, wants_ansi_c};
 pub use text::stream::{expand_backslashes, quote_for_reuse};
 
 /// The specs of the builtins the interpreter runs (`Run::Interpreter`), for it to read their options by.

@@ -1864,7 +1864,7 @@ fn remove_asking<'a>(
 }
 
 const PARENTS: Opt = Opt::both('p', "parents", "no error if existing, make parent directories as needed");
-const MODE: Opt = Opt::both('m', "mode", "set file mode (as in chmod: octal), not a=rwx - umask").value("MODE");
+const MODE: Opt = Opt::both('m', "mode", "set file mode (as in chmod), not a=rwx - umask").value("MODE");
 const MKDIR_VERBOSE: Opt = Opt::both('v', "verbose", "print a message for each created directory");
 
 /// `mkdir`.
@@ -1884,9 +1884,10 @@ pub const MKDIR: Spec = Spec {
 pub async fn mkdir(ctx: Ctx<'_>, args: Args) -> Status {
     let parents = args.has(&PARENTS);
     let verbose = args.has(&MKDIR_VERBOSE);
-    let mode = match args.last(&MODE).map(|m| u32::from_str_radix(m, 8)) {
+    // Octal, or symbolic from GNU's starting point, all permissions (`a=x` is 0111).
+    let mode = match args.last(&MODE).map(|m| apply_mode(m, 0o777, true, ctx.state().umask)) {
         None => None,
-        Some(Ok(mode)) if mode <= 0o7777 => Some(mode),
+        Some(Some(mode)) if mode <= 0o7777 => Some(mode),
         Some(_) => return ctx.fail(format!("invalid mode {}", quote(args.last(&MODE).unwrap_or_default()))).await,
     };
     let operands = args.operands;
@@ -2681,61 +2682,90 @@ pub async fn du(ctx: Ctx<'_>, mut args: Args) -> Status {
 
 /// The bits a symbolic mode sets from none (`u+x` → 0o100), for `find -perm`.
 pub(crate) fn symbolic_mode(spec: &str) -> Option<u32> {
-    apply_mode(spec, 0, false)
+    apply_mode(spec, 0, false, 0)
 }
 
-/// Applies a symbolic or octal mode to `mode`.
-pub(crate) fn apply_mode(spec: &str, mode: u32, is_dir: bool) -> Option<u32> {
+/// Applies a symbolic or octal mode to `mode`, as gnulib's `mode_compile` and `mode_adjust`
+/// do for chmod: clauses `[ugoa]*[-+=]…` separated by commas, each operator followed by
+/// permission letters (`rwxXst`) or one class to copy (`u`, `g`, `o`: `g=u`). A clause that
+/// names no class is limited by `umask` (`+w` under 022 is `u+w`); on a directory `=` without
+/// `s` keeps its set-user and set-group bits.
+pub(crate) fn apply_mode(spec: &str, mode: u32, is_dir: bool, umask: u32) -> Option<u32> {
+    const ALL: u32 = 0o7777;
+    const READ: u32 = 0o444;
+    const WRITE: u32 = 0o222;
+    const EXEC: u32 = 0o111;
     if spec.chars().all(|c| c.is_digit(8)) {
-        return u32::from_str_radix(spec, 8).ok();
+        // Fewer than five digits keep a directory's set-user and set-group bits that the
+        // number does not set (`chmod 755` of a setgid directory), as GNU's do.
+        let kept = if is_dir && spec.len() < 5 { mode & 0o6000 } else { 0 };
+        return u32::from_str_radix(spec, 8).ok().filter(|mode| *mode <= ALL).map(|new| new | kept);
     }
-    let mut mode = mode;
+    let mut mode = mode & ALL;
     for clause in spec.split(',') {
-        let who_end = clause.find(['+', '-', '=']).unwrap_or(clause.len());
-        let who = &clause[..who_end];
-        let mut mask = 0;
-        for c in who.chars() {
-            mask |= match c {
-                'u' => 0o700,
-                'g' => 0o070,
-                'o' => 0o007,
-                'a' => 0o777,
-                _ => return None,
+        let mut chars = clause.chars().peekable();
+        let mut affected = 0;
+        while let Some(&c) = chars.peek() {
+            affected |= match c {
+                'u' => 0o4700,
+                'g' => 0o2070,
+                'o' => 0o1007,
+                'a' => ALL,
+                _ => break,
             };
+            chars.next();
         }
-        if who.is_empty() {
-            mask = 0o777;
-        }
-        let rest = &clause[who_end..];
-        let mut chars = rest.chars().peekable();
+        // At least one operator, each with its letters.
+        chars.peek()?;
         while let Some(op) = chars.next() {
             if !matches!(op, '+' | '-' | '=') {
                 return None;
             }
-            let mut bits = 0;
-            while let Some(&c) = chars.peek() {
-                if matches!(c, '+' | '-' | '=') {
-                    break;
-                }
+            let (mut value, copy, mut if_any_x) = match chars.peek() {
+                Some('u') => (0o700, true, false),
+                Some('g') => (0o070, true, false),
+                Some('o') => (0o007, true, false),
+                _ => (0, false, false),
+            };
+            if copy {
                 chars.next();
-                bits |= match c {
-                    'r' => 0o444,
-                    'w' => 0o222,
-                    'x' => 0o111,
-                    'X' if is_dir || mode & 0o111 != 0 => 0o111,
-                    'X' => 0,
-                    _ => return None,
-                };
+            } else {
+                while let Some(&c) = chars.peek() {
+                    match c {
+                        'r' => value |= READ,
+                        'w' => value |= WRITE,
+                        'x' => value |= EXEC,
+                        'X' => if_any_x = true,
+                        's' => value |= 0o6000,
+                        't' => value |= 0o1000,
+                        _ => break,
+                    }
+                    chars.next();
+                }
             }
-            let bits = bits & mask;
+            let mentioned = if affected != 0 { affected & value } else { value };
+            let omit = if is_dir { 0o6000 & !mentioned } else { 0 };
+            if copy {
+                // The class's bits, copied to the other two.
+                value &= mode;
+                let spread = |bits: u32| if value & bits != 0 { bits } else { 0 };
+                value |= spread(READ) | spread(WRITE) | spread(EXEC);
+            }
+            if if_any_x && (mode & EXEC != 0 || is_dir) {
+                value |= EXEC;
+            }
+            value &= (if affected != 0 { affected } else { !umask }) & !omit;
             mode = match op {
-                '+' => mode | bits,
-                '-' => mode & !bits,
-                _ => (mode & !mask) | bits,
+                '+' => mode | value,
+                '-' => mode & !value,
+                _ => {
+                    let preserved = (if affected != 0 { !affected } else { 0 }) | omit;
+                    (mode & preserved) | value
+                }
             };
         }
     }
-    Some(mode)
+    Some(mode & ALL)
 }
 
 const CHANGES: Opt = Opt::both('c', "changes", "like verbose but report only when a change is made");
@@ -2851,7 +2881,7 @@ pub async fn chmod(ctx: Ctx<'_>) -> Status {
         let old = meta.mode & 0o7777;
         let new = match &mode {
             Mode::Exact(bits) => *bits,
-            Mode::Spec(spec) => match apply_mode(spec, old, meta.is_dir()) {
+            Mode::Spec(spec) => match apply_mode(spec, old, meta.is_dir(), ctx.state().umask) {
                 Some(bits) => bits,
                 None => return ctx.misuse(&CHMOD, format!("invalid mode: {spec}", spec = quote(spec))).await,
             },

@@ -99,7 +99,7 @@ pub async fn install(ctx: Ctx<'_>, args: Args) -> Status {
     let verbose = args.has(&VERBOSE);
     let mode = match args.last(&MODE) {
         None => 0o755,
-        Some(spec) => match crate::fs::files::apply_mode(spec, 0, false) {
+        Some(spec) => match crate::fs::files::apply_mode(spec, 0, false, 0) {
             Some(mode) if mode <= 0o7777 => mode,
             _ => return ctx.fail(format!("invalid mode '{spec}'")).await,
         },

@@ -119,12 +119,13 @@ async fn change_dir(ctx: &mut Ctx<'_>, target: &str, physical: bool) -> bool {
             ctx.set_var("PWD", abs);
             true
         }
+        // The name as bash's `printable_filename` shows it (`$'…'` for a control character).
         Ok(_) => {
-            ctx.complain(format!("{target}: Not a directory")).await;
+            ctx.complain(format!("{}: Not a directory", crate::printable_filename(target))).await;
             false
         }
         Err(err) => {
-            ctx.complain(format!("{target}: {}", crate::vfs::describe(&err))).await;
+            ctx.complain(format!("{}: {}", crate::printable_filename(target), crate::vfs::describe(&err))).await;
             false
         }
     }

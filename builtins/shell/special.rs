@@ -57,7 +57,7 @@ pub const BUILTIN: Spec = Spec {
 pub const COMMAND: Spec = Spec {
     about: "Run NAME with the ARGUMENTS skipping functions, or with -v or -V say what NAME is.",
     options: &[
-        Opt::short('p', "use a default value for PATH (changes nothing: no command here comes from a PATH)"),
+        Opt::short('p', "look for a file NAME in the standard PATH (/bin:/usr/bin) in place of PATH"),
         Opt::short('v', "print a short description of how NAME would be run"),
         Opt::short('V', "print a more verbose description of each NAME"),
     ],
@@ -125,9 +125,13 @@ pub const EVAL: Spec = Spec {
 pub const EXEC: Spec = Spec {
     about: "Run COMMAND in place of the shell (the session ends with its status); without COMMAND, the redirections apply to the shell itself.",
     options: &[
-        Opt::short('a', "pass NAME as the zeroth argument of COMMAND (changes nothing here)").value("name"),
+        Opt::short(
+            'a',
+            "pass NAME as the zeroth argument of COMMAND (the $0 of bash or sh; nothing else here reads it)",
+        )
+        .value("name"),
         Opt::short('c', "execute COMMAND with an empty environment"),
-        Opt::short('l', "place a dash in the zeroth argument to COMMAND (changes nothing here)"),
+        Opt::short('l', "place a dash in the zeroth argument to COMMAND (the $0 of bash or sh)"),
     ],
     runs: Runs::Operands { skip: 0, assignments: false, complete: true },
     order: Order::OptionsFirst,

@@ -106,7 +106,7 @@ pub async fn set(mut ctx: Ctx<'_>, parsed: Args) -> Status {
         idx += 1;
     }
     if let Some(positional) = positional {
-        *ctx.positional_mut() = positional;
+        ctx.set_positional_by_set(positional);
     }
     0
 }

@@ -13,6 +13,15 @@ pub fn wants_ansi_c(text: &str) -> bool {
     text.chars().any(|c| c.is_control()) || toolsh_bytes::has_raw(text)
 }
 
+/// A name as bash's `printable_filename` shows it in a message (`cd`, "command not found"):
+/// `$'…'` when it holds a control character or a byte that was not UTF-8, else as it is.
+pub fn printable_filename(text: &str) -> std::borrow::Cow<'_, str> {
+    match wants_ansi_c(text) {
+        true => std::borrow::Cow::Owned(ansi_c_quote(text)),
+        false => std::borrow::Cow::Borrowed(text),
+    }
+}
+
 /// `$'…'` with C escapes, as bash quotes a text holding control characters or bytes that are
 /// not UTF-8 (`%q`, `declare -p`).
 pub fn ansi_c_quote(text: &str) -> String {

@@ -71,7 +71,10 @@ impl Interp {
                     other => other,
                 },
                 CondExpr::Unary(op, word) => {
-                    let arg = self.expand_string(word, io).await?;
+                    let arg = match op.as_str() {
+                        "-v" => self.expand_element_operand(word, io).await?,
+                        _ => self.expand_string(word, io).await?,
+                    };
                     self.trace_test(io, negated, &format!("{op} {}", traced(&arg))).await;
                     Ok(unary_test(op, &arg, &self.state, &self.fs("[[")))
                 }
@@ -139,6 +142,44 @@ impl Interp {
                 }
             })
         })
+    }
+
+    /// The operand of `[[ -v NAME[KEY] ]]` for an associative array, as bash's
+    /// `cond_expand_word` makes it for `-v`: the quoting written in the word is kept (what
+    /// quotes made, `"$k"` or `'$x'`, escaped with backslashes), so the key's second
+    /// expansion ([`toolsh_core::predicates::unary_test`]) takes it as it was written, while
+    /// an unquoted `$k` is expanded again. Any other operand is expanded as a string.
+    async fn expand_element_operand(&mut self, word: &crate::ast::Word, io: &Io) -> Result<String, Flow> {
+        use crate::ast::{Word, WordPart};
+        let assoc = match word.parts.first() {
+            Some(WordPart::Literal(text)) => text.split_once('[').is_some_and(|(name, _)| {
+                matches!(self.state.vars.get(name).map(|var| &var.value), Some(Value::Assoc(_)))
+            }),
+            _ => false,
+        };
+        if !assoc || word.parts.len() == 1 {
+            return self.expand_string(word, io).await;
+        }
+        let mut out = String::new();
+        for part in &word.parts {
+            match part {
+                WordPart::Literal(text) => out.push_str(text),
+                WordPart::Param(_) => {
+                    let one = Word { parts: std::iter::once(part.clone()).collect(), span: word.span };
+                    out.push_str(&self.expand_string(&one, io).await?);
+                }
+                _ => {
+                    let one = Word { parts: std::iter::once(part.clone()).collect(), span: word.span };
+                    for c in self.expand_string(&one, io).await?.chars() {
+                        if matches!(c, '[' | ']' | '$' | '`' | '\\' | '\'' | '"') {
+                            out.push('\\');
+                        }
+                        out.push(c);
+                    }
+                }
+            }
+        }
+        Ok(out)
     }
 
     fn regex_match(&mut self, re: &regex::Regex, text: &str) -> bool {

@@ -20,6 +20,11 @@ impl Interp {
     pub(crate) async fn exec_list(&mut self, list: &[ListItem], io: &Io) -> ExecResult {
         let mut status = 0;
         for item in list {
+            // `set -n` stops the commands after it on its own line too, as bash's
+            // `execute_command_internal` runs nothing once `read_but_dont_execute` is set.
+            if self.state.options.reads_without_running() {
+                return Ok(status);
+            }
             // The shell reaps its coprocess once it ended, as bash does its process.
             if self.coproc.as_ref().is_some_and(super::coproc::Coproc::ended) {
                 self.reap_coproc(io).await;
@@ -307,7 +312,16 @@ impl Interp {
                 stage_io = own;
             }
             stages.push(async move {
-                let result = sub.exec_command(command, &stage_io).await;
+                // A stage that is `( list )` alone runs its list in the stage's subshell, as
+                // bash runs it in the stage's process: one subshell for `$BASH_SUBSHELL`, and
+                // its jobs keep the pipe (`echo x | ( cat & wait )`, bash's `stdin_redir`).
+                let result = match command {
+                    Command::Compound(compound, redirects, _) if redirects.is_empty() => match &**compound {
+                        CompoundCommand::Subshell(list) => sub.exec_list(list, &stage_io).await,
+                        _ => sub.exec_command(command, &stage_io).await,
+                    },
+                    _ => sub.exec_command(command, &stage_io).await,
+                };
                 sub.finish_subshell(result, &stage_io).await
             });
         }
@@ -453,6 +467,11 @@ impl Interp {
                     // builtin's error: the shell ends, status 2, as bash's does).
                     if self.state.options.posix && special::is_posix_special(&def.name) {
                         self.error(io, &format!("`{}': is a special builtin", def.name)).await;
+                        return Err(Flow::Fatal(crate::status::USAGE));
+                    }
+                    // And a function's name must be a name (bash's `check_identifier`).
+                    if self.state.options.posix && !toolsh_core::vars::is_name(&def.name) {
+                        self.error(io, &format!("`{}': not a valid identifier", def.name)).await;
                         return Err(Flow::Fatal(crate::status::USAGE));
                     }
                     if self.state.function_attrs.get(&def.name).is_some_and(|attrs| attrs.readonly) {
@@ -1828,15 +1847,26 @@ impl Interp {
         builtins::lookup(name).map_or(Way::Other, Way::Table)
     }
 
-    /// Runs a command by name: function ▸ the command table ▸ tool ▸ script path ▸ not found.
-    pub(crate) fn dispatch<'a>(&'a mut self, argv: Vec<String>, io: &'a Io) -> BoxFuture<'a, ExecResult> {
-        let way = self.way(&argv[0], true);
-        self.run_way(way, argv, io)
-    }
-
     /// Dispatch skipping functions (`command`, `builtin`).
     pub(crate) fn dispatch_builtin<'a>(&'a mut self, argv: Vec<String>, io: &'a Io) -> BoxFuture<'a, ExecResult> {
         let way = self.way(&argv[0], false);
+        self.run_way(way, argv, io)
+    }
+
+    /// Runs `argv` as `exec` does: skipping functions (bash's exec runs only a builtin's
+    /// program or a file), and with `exec -a NAME` giving a command of the table (`bash`,
+    /// `sh`: their `$0`) NAME as its zeroth argument. A tool or file is found by its name
+    /// and keeps it.
+    pub(crate) fn dispatch_exec<'a>(
+        &'a mut self,
+        mut argv: Vec<String>,
+        arg0: Option<String>,
+        io: &'a Io,
+    ) -> BoxFuture<'a, ExecResult> {
+        let way = self.way(&argv[0], false);
+        if let (Way::Table(_), Some(arg0)) = (&way, arg0) {
+            argv[0] = arg0;
+        }
         self.run_way(way, argv, io)
     }
 

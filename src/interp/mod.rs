@@ -115,6 +115,9 @@ pub(crate) struct Interp {
     /// before it, or a compound whose input is redirected. A `cmd &` keeps it, where a job
     /// otherwise gets /dev/null without job control (bash's `pipe_in` and `stdin_redir`).
     pub(crate) pipe_in: bool,
+    /// The special builtin about to run was named through `command`, which keeps its errors
+    /// from ending a POSIX shell (taken by the builtin it reaches, so nothing it runs sees it).
+    pub(crate) via_command: bool,
     /// How many command or process substitutions deep this shell runs (`set -x` repeats
     /// `PS4`'s first character once more for each).
     trace_depth: u32,
@@ -184,6 +187,7 @@ impl Interp {
             spare_last_arg: String::new(),
             in_not_found_handler: false,
             pipe_in: false,
+            via_command: false,
             trace_depth: 0,
             traced_value: String::new(),
             bash_command: String::new(),
@@ -281,6 +285,7 @@ impl Interp {
             spare_last_arg: String::new(),
             in_not_found_handler: self.in_not_found_handler,
             pipe_in: false,
+            via_command: false,
             trace_depth: self.trace_depth,
             traced_value: String::new(),
             bash_command: self.bash_command.clone(),

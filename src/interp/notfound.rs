@@ -122,7 +122,9 @@ impl Interp {
             if self.state.vars.get_str("PATH").is_none_or(str::is_empty) {
                 return format!("{prefix}{name}: No such file or directory\n");
             }
-            format!("{prefix}{name}: command not found\n")
+            // A name holding a control character or a byte that is not UTF-8 as `$'…'`
+            // (bash's `printable_filename`).
+            format!("{prefix}{}: command not found\n", crate::builtins::printable_filename(name))
         } else {
             format!("{prefix}{name}: command not found (did you mean: {}?)\n", suggestions.join(", "))
         }

@@ -8,6 +8,9 @@
 use super::Interp;
 use std::sync::Arc;
 
+/// The `PATH` bash's `command -p` searches (the C library's `_CS_PATH` on Linux).
+const STANDARD_PATH: &str = "/bin:/usr/bin";
+
 /// A file `PATH` holds for a name.
 pub(crate) struct Found {
     /// Its path, as bash writes it (`DIR/NAME`).
@@ -22,6 +25,20 @@ impl Interp {
     pub(crate) fn find_on_path(&self, name: &str) -> Option<Found> {
         let (path, executable) = self.state.find_on_path(name, |abs| self.shared.vfs().stat(abs).ok())?;
         Some(Found { path, executable })
+    }
+
+    /// Every executable file of the name `name` on `PATH`, in its order: what `type -a`
+    /// lists (bash's `user_command_matches` with `FS_EXEC_ONLY`).
+    pub(crate) fn executables_on_path(&self, name: &str) -> Vec<String> {
+        let stat = |abs: &str| self.shared.vfs().stat(abs).ok();
+        self.state.files_on_path(name, stat).filter(|(_, executable)| *executable).map(|(path, _)| path).collect()
+    }
+
+    /// The executable file of the name `name` in the standard `PATH` (`/bin:/usr/bin`, what
+    /// bash's `command -p` searches: the system's `getconf PATH`).
+    pub(crate) fn standard_path_file(&self, name: &str) -> Option<String> {
+        let stat = |abs: &str| self.shared.vfs().stat(abs).ok();
+        self.state.files_in(STANDARD_PATH, name, stat).find(|(_, executable)| *executable).map(|(path, _)| path)
     }
 
     /// Empties the command hash table when `PATH` changed since it was filled, as setting

@@ -249,7 +249,11 @@ impl Interp {
         let fd = (FIRST_NAMED_FD..).find(|&n| io.get(n).is_none()).unwrap_or(FIRST_NAMED_FD);
         match self.state.set_target(name, fd.to_string()) {
             Ok(()) => Ok(fd),
-            Err(super::arith::TargetError::Readonly(_)) => Err(format!("{name}: readonly variable")),
+            // bash refuses the assignment, then says the descriptor went to no variable.
+            Err(super::arith::TargetError::Readonly(_)) => {
+                let prefix = self.state.diagnostic_prefix();
+                Err(format!("{name}: readonly variable\n{prefix}{name}: cannot assign fd to variable"))
+            }
             // A reference with no target takes the number as the name it holds: bash refuses
             // it (in the words of the command running, `exec`'s), then says the descriptor
             // went to no variable.

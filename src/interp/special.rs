@@ -79,6 +79,7 @@ pub(crate) fn run<'a>(
 
 async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, io: &Io) -> ExecResult {
     let name = argv[0].as_str();
+    let via_command = std::mem::take(&mut interp.via_command);
     match special {
         Special::Exit => {
             if argv.len() > 2 && status_arg(&argv[1]).is_some() {
@@ -113,6 +114,11 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
             let in_function = interp.state.frames.iter().any(|frame| frame.name != "source");
             if !in_function && interp.source_depth == 0 {
                 complain(&interp.state, io, "return", "can only `return' from a function or sourced script").await;
+                // A special builtin's error ends a POSIX shell that is not interactive (not
+                // through `command`).
+                if interp.state.options.posix && !interp.state.options.interactive && !via_command {
+                    return Err(Flow::Exit(crate::status::USAGE));
+                }
                 return Ok(crate::status::USAGE);
             }
             let status = match argv.get(1) {
@@ -216,7 +222,7 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
             interp.trace_depth -= 1;
             result
         }
-        Special::Source => source(interp, argv, io).await,
+        Special::Source => source(interp, argv, io, via_command).await,
         Special::Subshell => sub_shell(interp, argv, io).await,
         Special::Exec => exec(interp, argv, io).await,
         Special::Command => command(interp, argv, io).await,
@@ -437,9 +443,7 @@ impl Interp {
         use std::ops::ControlFlow;
         // `set -n` in a script: the rest is read, not run (`set +n` too, so it lasts); an
         // interactive shell ignores it, as bash's.
-        if !self.state.options.interactive
-            && self.state.options.get(toolsh_core::options::Kind::Set, "noexec") == Some(true)
-        {
+        if self.state.options.reads_without_running() {
             return Ok(ControlFlow::Continue(self.state.last_status));
         }
         let result = match self.reached(&list[..], |check, list| check.check(list)) {
@@ -494,7 +498,7 @@ async fn caller(interp: &mut Interp, argv: &[String], io: &Io) -> Status {
     0
 }
 
-async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
+async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io, via_command: bool) -> ExecResult {
     // bash's `.` takes no option but ends them at `--`; what else starts with `-` is refused.
     let name = &argv[0];
     let usage = format!("{name}: usage: {name} filename [arguments]");
@@ -523,14 +527,26 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         });
     // In POSIX mode a file that cannot be sourced ends a shell that is not interactive (a
     // special builtin's error), and a name without a slash is looked for on PATH only.
-    let fatal = interp.state.options.posix && !interp.state.options.interactive;
+    let fatal = interp.state.options.posix && !interp.state.options.interactive && !via_command;
     let give_up = |status| if fatal { Err(Flow::Exit(status)) } else { Ok(status) };
     if on_path.is_none() && interp.state.options.posix && !path.contains('/') {
         complain(&interp.state, io, name, &format!("{path}: file not found")).await;
         return give_up(1);
     }
     let abs = on_path.unwrap_or_else(|| interp.state.abs_path(path));
-    let text = match interp.fs(&argv[0]).read(&abs) {
+    // bash's own words for a directory (`_evalfile`), after `.`'s name.
+    if interp.shared.vfs().stat(&abs).is_ok_and(|meta| meta.is_dir()) {
+        complain(&interp.state, io, name, &format!("{path}: is a directory")).await;
+        return give_up(1);
+    }
+    // `cmd | . /dev/stdin`: the file is the command's standard input, read whole.
+    let read = match abs.as_str() {
+        "/dev/stdin" | "/dev/fd/0" => {
+            super::HeldInput::new(&interp.shared).read_whole(&io.stdin(), interp.state.limits().input_bytes).await
+        }
+        _ => interp.fs(&argv[0]).read(&abs),
+    };
+    let text = match read {
         Ok(bytes) => toolsh_bytes::decode(&bytes).into_owned(),
         Err(err) => {
             complain(&interp.state, io, path, &crate::vfs::describe(&err)).await;
@@ -551,6 +567,7 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         }
     };
     let saved = if words.len() > 1 {
+        interp.state.positional_set = false;
         Some(std::mem::replace(&mut interp.state.positional, Arc::new(words[1..].to_vec())))
     } else {
         None
@@ -606,8 +623,15 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         Arc::make_mut(&mut interp.state.traps).insert("DEBUG".to_string(), action);
     }
     interp.source_depth -= 1;
-    if let Some(saved) = saved {
+    // The caller's parameters come back, unless the file itself (outside any function) set
+    // new ones with `set`: bash's `maybe_pop_dollar_vars`.
+    if let Some(saved) = saved
+        && (in_function || !interp.state.positional_set)
+    {
         interp.state.positional = saved;
+    }
+    if words.len() > 1 {
+        interp.state.positional_set = false;
     }
     match result {
         Err(Flow::Return(status)) => Ok(status),
@@ -729,6 +753,11 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
         None => match argv.get(idx).filter(|_| !from_stdin) {
             Some(path) => {
                 let abs = sub.state.abs_path(path);
+                // A directory cannot run (126), named as bash's `open_shell_script` names it.
+                if sub.shared.vfs().stat(&abs).is_ok_and(|meta| meta.is_dir()) {
+                    let _ = io.stderr().write_text(&format!("{path}: {path}: Is a directory\n")).await;
+                    return Ok(crate::status::CANNOT_RUN);
+                }
                 match sub.fs(&argv[0]).read(&abs) {
                     // bash reads no binary file as a script (a NUL in its first line).
                     Ok(bytes) if super::shebang::binary(&toolsh_bytes::decode(&bytes[..bytes.len().min(80)])) => {
@@ -808,10 +837,19 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
 }
 
 async fn exec(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
-    // -a and -l shape the program's start, which a command run here has none of; -c runs it
-    // with an empty environment (the shell ends with it, so its variables can go).
-    let (words, clean) = match parsed(&interp.state, &argv, io).await {
-        Ok(args) => (args.operands.clone(), args.has(opt!(special::EXEC, 'c'))),
+    // -a and -l name `bash`'s or `sh`'s `$0` (a login shell's with a dash); -c runs the
+    // command with an empty environment (the shell ends with it, so its variables can go).
+    let (words, clean, arg0) = match parsed(&interp.state, &argv, io).await {
+        Ok(args) => {
+            let mut arg0 = args.last(opt!(special::EXEC, 'a')).map(str::to_string);
+            // -l: a login shell's zeroth argument, a dash before the name.
+            if args.has(opt!(special::EXEC, 'l'))
+                && let Some(name) = arg0.as_deref().or(args.operands.first().map(String::as_str))
+            {
+                arg0 = Some(format!("-{name}"));
+            }
+            (args.operands.clone(), args.has(opt!(special::EXEC, 'c')), arg0)
+        }
         Err(status) => return Ok(status),
     };
     if clean && !words.is_empty() {
@@ -835,7 +873,9 @@ async fn exec(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         // bash names the path it looked for, made absolute.
         (!interp.shared.vfs().exists(&path)).then(|| format!("{path}: No such file or directory"))
     } else {
-        classify(interp, name).is_none().then(|| format!("exec: {name}: not found"))
+        // A function, alias or keyword is no program to run in the shell's place.
+        let runs = kinds_of(interp, name).iter().any(|kind| matches!(kind, Kind::Builtin | Kind::Tool | Kind::File));
+        (!runs).then(|| format!("exec: {name}: not found"))
     };
     if let Some(message) = missing {
         interp.error(io, &message).await;
@@ -848,12 +888,13 @@ async fn exec(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     if interp.state.traps.contains_key("EXIT") {
         Arc::make_mut(&mut interp.state.traps).remove("EXIT");
     }
-    let status = interp.dispatch(words, io).await?;
+    let status = interp.dispatch_exec(words, arg0, io).await?;
     Err(Flow::Exit(status))
 }
 
-/// `command [-pvV] NAME [ARG]…`: `-p` (search a standard PATH) changes nothing, since no
-/// command here comes from a PATH search.
+/// `command [-pvV] NAME [ARG]…`: NAME as a builtin, tool or file, never a function. `-p`
+/// looks for a file in the standard `PATH` (`/bin:/usr/bin`) in place of `PATH`, as bash's does
+/// (the commands of toolsh are found as ever: they are the standard utilities).
 async fn command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let args = match parsed(&interp.state, &argv, io).await {
         Ok(args) => args,
@@ -861,9 +902,22 @@ async fn command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult 
     };
     let verbose = opt!(special::COMMAND, 'V');
     let describe = args.last_of(&[opt!(special::COMMAND, 'v'), verbose]).map(|opt| opt == verbose);
-    let names = args.operands;
-    let Some(name) = names.first() else {
+    let standard = args.has(opt!(special::COMMAND, 'p'));
+    let mut names = args.operands;
+    let Some(name) = names.first().cloned() else {
         return Ok(0);
+    };
+    // Under -p a name that would run as a file found on PATH is looked for in the standard
+    // one instead: how it runs and, for such a file, its path; None when it runs as nothing.
+    let resolve = |interp: &Interp, name: &str| -> Option<(Kind, Option<String>)> {
+        let kind = classify(interp, name);
+        if !standard || name.contains('/') {
+            return kind.map(|kind| (kind, None));
+        }
+        match kind {
+            Some(Kind::File) | None => interp.standard_path_file(name).map(|path| (Kind::File, Some(path))),
+            Some(kind) => Some((kind, None)),
+        }
     };
     match describe {
         Some(verbose) => {
@@ -871,27 +925,43 @@ async fn command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult 
             // when any is missing.
             let mut found = false;
             for name in &names {
-                match (classify(interp, name), verbose) {
-                    (Some(Kind::Alias), false) => {
+                let resolved = resolve(interp, name);
+                match (resolved.clone(), verbose) {
+                    (Some((Kind::Alias, _)), false) => {
                         let text = interp.state.aliases.get(name).map_or("", String::as_str);
                         say(io, &format!("alias {name}={}\n", shell_quote(text))).await
                     }
-                    (Some(Kind::File), false) => {
-                        let path = file_path_of(interp, name).unwrap_or_else(|| name.clone());
+                    (Some((Kind::File, path)), false) => {
+                        let path = path.or_else(|| file_path_of(interp, name)).unwrap_or_else(|| name.clone());
                         say(io, &format!("{path}\n")).await
                     }
+                    (Some((Kind::File, Some(path))), true) => say(io, &format!("{name} is {path}\n")).await,
                     (Some(_), false) => say(io, &format!("{name}\n")).await,
-                    (Some(kind), true) => say(io, &describe_kind(interp, name, kind)).await,
+                    (Some((kind, _)), true) => say(io, &describe_kind(interp, name, kind)).await,
                     (None, true) => complain(&interp.state, io, "command", &format!("{name}: not found")).await,
                     (None, false) => {}
                 }
-                found |= classify(interp, name).is_some();
+                found |= resolved.is_some();
             }
             Ok(if found { 0 } else { 1 })
         }
         None => {
-            let _ = name;
-            interp.dispatch_builtin(names, io).await
+            // A builtin or tool runs as ever; what would be a file on PATH (or nothing) is
+            // the standard PATH's file, by its path.
+            let runs_here = |kind: &Kind| matches!(kind, Kind::Builtin | Kind::Tool);
+            if standard && !name.contains('/') && !kinds_of(interp, &name).iter().any(runs_here) {
+                match interp.standard_path_file(&name) {
+                    Some(path) => names[0] = path,
+                    None => {
+                        interp.error(io, &format!("{name}: command not found")).await;
+                        return Ok(crate::status::NOT_FOUND);
+                    }
+                }
+            }
+            interp.via_command = true;
+            let result = interp.dispatch_builtin(names, io).await;
+            interp.via_command = false;
+            result
         }
     }
 }
@@ -1115,29 +1185,51 @@ async fn type_command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRe
     let (path_only, path_forced) = (has(opt!(special::TYPE, 'p')), has(opt!(special::TYPE, 'P')));
     let mut status = 0;
     for arg in &args.operands {
-        let kinds: Vec<Kind> = kinds_of(interp, arg)
-            .into_iter()
-            .filter(|kind| !(no_functions && *kind == Kind::Function))
-            .take(if all { usize::MAX } else { 1 })
-            .collect();
-        // A file (a name with a slash) is the one thing `-p` and `-P` print, by its path.
-        let file = kinds.contains(&Kind::File) && (path_forced || path_only || kinds[0] == Kind::File);
-        if (path_only || path_forced) && file {
-            let path = file_path_of(interp, arg).unwrap_or_else(|| arg.clone());
-            say(io, &format!("{path}\n")).await;
+        // Each way the name runs; under -a a file once for every executable `PATH` holds by
+        // that name (bash's `user_command_matches`), not only the one that would run.
+        let mut ways: Vec<(Kind, Option<String>)> = Vec::new();
+        for kind in kinds_of(interp, arg) {
+            match kind {
+                Kind::Function if no_functions => {}
+                Kind::File if all && !arg.contains('/') => {
+                    ways.extend(interp.executables_on_path(arg).into_iter().map(|path| (Kind::File, Some(path))))
+                }
+                _ => ways.push((kind, None)),
+            }
+        }
+        if !all {
+            ways.truncate(1);
+        }
+        let path_of = |way: &(Kind, Option<String>)| match way {
+            (Kind::File, Some(path)) => Some(path.clone()),
+            (Kind::File, None) => Some(file_path_of(interp, arg).unwrap_or_else(|| arg.clone())),
+            _ => None,
+        };
+        if path_only || path_forced {
+            // -P looks for a file whatever else the name is; -p names one only when a file is
+            // what runs (under -a, every file).
+            let paths: Vec<String> = match (path_forced, all) {
+                (true, true) if !arg.contains('/') => interp.executables_on_path(arg),
+                (true, _) => file_path_of(interp, arg).into_iter().collect(),
+                (false, _) => ways.iter().filter_map(path_of).collect(),
+            };
+            for path in &paths {
+                say(io, &format!("{path}\n")).await;
+            }
+            if paths.is_empty() && (path_forced || ways.is_empty()) {
+                status = 1;
+            }
             continue;
         }
-        if kinds.is_empty() || path_forced {
-            if !terse && !path_only && !path_forced {
+        if ways.is_empty() {
+            if !terse {
                 complain(&interp.state, io, "type", &format!("{arg}: not found")).await;
             }
             status = 1;
             continue;
         }
-        if path_only {
-            continue;
-        }
-        for kind in kinds {
+        for way in &ways {
+            let kind = way.0;
             if terse {
                 let word = match kind {
                     Kind::Alias => "alias",
@@ -1148,6 +1240,8 @@ async fn type_command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRe
                     Kind::File => "file",
                 };
                 say(io, &format!("{word}\n")).await;
+            } else if let (Kind::File, Some(path)) = way {
+                say(io, &format!("{arg} is {path}\n")).await;
             } else {
                 say(io, &describe_kind(interp, arg, kind)).await;
             }
@@ -1626,7 +1720,9 @@ impl Interp {
                 readonly: letter('r'),
                 traced: letter('t'),
             });
-            return self.print_functions(&targets, flags.names_only, only, io).await;
+            // With -p a name that is no function is said not found, as bash's `show_func_attributes`.
+            let missing = flags.print.then_some(command.as_str());
+            return self.print_functions(&targets, flags.names_only, only, missing, io).await;
         }
         if targets.is_empty() {
             return self.print_declarations(&command, &flags, io).await;
@@ -1855,9 +1951,17 @@ impl Interp {
                     _ => None,
                 };
                 if let Some(problem) = refused {
+                    // With a value it is an assignment error: outside a function it drops the
+                    // rest of the line; inside one bash says it (after the function's name
+                    // under -g), then fails the command as below, and the function goes on.
                     if matches!(target, Target::Assign(_)) {
-                        self.error(io, &format!("{bare}: {problem}")).await;
-                        return Err(Flow::Discard);
+                        let function = self.state.frames.iter().rev().find(|frame| frame.name != "source");
+                        let Some(function) = function.map(|frame| frame.name.clone()) else {
+                            self.error(io, &format!("{bare}: {problem}")).await;
+                            return Err(Flow::Discard);
+                        };
+                        let named = if flags.global { format!("{function}: ") } else { String::new() };
+                        self.error(io, &format!("{named}{bare}: {problem}")).await;
                     }
                     complain(&self.state, io, command, &format!("{bare}: {problem}")).await;
                     status = 1;
@@ -2521,7 +2625,7 @@ impl Interp {
             }
             if flags.set.is_empty() {
                 let shown = std::slice::from_ref(target);
-                status = status.max(self.print_functions(shown, flags.names_only, None, io).await?);
+                status = status.max(self.print_functions(shown, flags.names_only, None, None, io).await?);
                 continue;
             }
             for &(c, on) in &flags.set {
@@ -2542,6 +2646,7 @@ impl Interp {
         targets: &[Target],
         names_only: bool,
         only: Option<toolsh_core::session::FunctionAttrs>,
+        missing: Option<&str>,
         io: &Io,
     ) -> ExecResult {
         let mut names: Vec<String> = targets
@@ -2578,7 +2683,13 @@ impl Interp {
                         out.push_str(&format!("declare -f{letters} {name}\n"));
                     }
                 }
-                None => status = 1,
+                None => {
+                    if let Some(command) = missing {
+                        say(io, &std::mem::take(&mut out)).await;
+                        complain(&self.state, io, command, &format!("{name}: not found")).await;
+                    }
+                    status = 1
+                }
             }
         }
         say(io, &out).await;

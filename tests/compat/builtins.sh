@@ -1741,3 +1741,133 @@ st=2
 getopts: -a: invalid option
 getopts: usage: getopts optstring name [arg ...]
 ## status: 0
+
+### type -a and type -P list every executable of the name on PATH
+mkdir -p one two three
+printf 'echo one\n' > one/tool1; printf 'echo two\n' > two/tool1; printf 'echo no\n' > three/tool1
+chmod +x one/tool1 two/tool1
+PATH=$PWD/three:$PWD/one:$PWD/two:$PATH
+type -a tool1 | sed "s|$PWD|.|"
+type -aP tool1 | sed "s|$PWD|.|"
+type -ap tool1 | sed "s|$PWD|.|"
+type -at tool1
+type -P tool1 | sed "s|$PWD|.|"
+f() { :; }
+type -aP f; echo "function only: $?"
+type -ap cd; echo "builtin -ap: $?"
+## stdout:
+tool1 is ./one/tool1
+tool1 is ./two/tool1
+./one/tool1
+./two/tool1
+./one/tool1
+./two/tool1
+file
+file
+./one/tool1
+function only: 1
+builtin -ap: 0
+## status: 0
+## files:
+one/
+one/tool1: "echo one\n"
+three/
+three/tool1: "echo no\n"
+two/
+two/tool1: "echo two\n"
+
+### command -p looks for a file in the standard PATH, not in PATH +stderr
+mkdir -p bin
+printf 'echo mine\n' > bin/mycmd; chmod +x bin/mycmd
+PATH=$PWD/bin:$PATH
+command -pv mycmd; echo "v status $?"
+command -p mycmd; echo "status $?"
+command -p printf '%s\n' builtin-runs
+mycmd
+## stdout:
+v status 1
+status 127
+builtin-runs
+mine
+## stderr:
+mycmd: command not found
+## status: 0
+## files:
+bin/
+bin/mycmd: "echo mine\n"
+
+### exec does not run a function, and exec -a names bash's $0 +stderr
+f() { echo function; }
+(exec f; echo not reached); echo "status $?"
+(exec -a my-name bash -c 'echo "zero is $0"')
+## stdout:
+status 127
+zero is my-name
+## stderr:
+exec: f: not found
+## status: 0
+
+### set -n stops the commands after it on its own line too
+bash -c 'echo before; set -n; echo same line'; echo "status $?"
+bash -c 'set -n
+echo next line'
+printf 'echo a; set -n; echo b\necho c\n' > n2.sh; bash n2.sh
+{ set -n; echo in-group; } ; echo after-group
+## stdout:
+before
+status 0
+a
+## status: 0
+## files:
+n2.sh: "echo a; set -n; echo b\necho c\n"
+
+### a sourced file with arguments that sets its own parameters with set keeps them
+printf 'set -- m n o\n' > setter.sh
+printf 'echo "inside: $*"\n' > reader.sh
+printf 'g() { set -- from-g; }; g; echo "after g: $*"\n' > infunc.sh
+set -- a b c
+. ./reader.sh x y; echo "caller: $*"
+. ./setter.sh x y; echo "caller: $*"
+set -- a b; . ./infunc.sh z; echo "caller: $*"
+f() { . ./setter.sh q; echo "in f: $*"; }; set -- a b; f 1 2; echo "caller: $*"
+## stdout:
+inside: x y
+caller: a b c
+caller: m n o
+after g: z
+caller: a b
+in f: 1 2
+caller: a b
+## status: 0
+## files:
+infunc.sh: "g() { set -- from-g; }; g; echo \"after g: $*\"\n"
+reader.sh: "echo \"inside: $*\"\n"
+setter.sh: "set -- m n o\n"
+
+### a directory given to bash or to . is refused in bash's words +stderr
+mkdir -p somedir
+bash somedir; echo "bash: $?"
+. somedir; echo "dot: $?"
+(exec -l -a special bash -c 'echo "zero: $0"')
+## stdout:
+bash: 126
+dot: 1
+zero: -special
+## stderr:
+somedir: somedir: Is a directory
+.: somedir: is a directory
+## status: 0
+## files:
+somedir/
+
+### . /dev/stdin runs what is piped into it, in the shell itself
+echo 'x=from-stdin; echo "sourced $#"' | { . /dev/stdin; echo "x is $x"; }
+. /dev/stdin <<'END'
+y=set-here
+END
+echo "y is $y"
+## stdout:
+sourced 0
+x is from-stdin
+y is set-here
+## status: 0

@@ -485,3 +485,41 @@ declare -A A=([1+1]=x); [[ -v A[1+1] ]]; echo $?; [[ -v A[2] ]]; echo $?
 0
 1
 ## status: 0
+
+### -v of an associative element keeps the key's quoting: quoted text is taken as written
+declare -A m=(['"']=dq ["'"]=sq ['$k']=lit)
+k=v; q='"'
+[[ -v m["$q"] ]]; echo "dq quoted: $?"
+[[ -v m[\"] ]]; echo "dq escaped: $?"
+[[ -v m['$k'] ]]; echo "single quoted dollar: $?"
+[[ -v m["$k"] ]]; echo "quoted k: $?"
+[[ -v m[$k] ]]; echo "unquoted k: $?"
+k2='$k'; [[ -v m["$k2"] ]]; echo "quoted value with dollar: $?"
+## stdout:
+dq quoted: 0
+dq escaped: 0
+single quoted dollar: 0
+quoted k: 1
+unquoted k: 1
+quoted value with dollar: 0
+## status: 0
+
+### test -u, -g and -k see the set-user, set-group and sticky bits
+touch plain su sg
+mkdir sticky
+chmod u+s su; chmod g+s sg; chmod +t sticky
+for f in plain su sg sticky; do
+  printf '%s:' "$f"; for op in -u -g -k; do test $op "$f"; printf ' %s=%s' "$op" "$?"; done
+  [[ -g $f ]]; echo " [[-g]]=$?"
+done
+## stdout:
+plain: -u=1 -g=1 -k=1 [[-g]]=1
+su: -u=0 -g=1 -k=1 [[-g]]=1
+sg: -u=1 -g=0 -k=1 [[-g]]=0
+sticky: -u=1 -g=1 -k=0 [[-g]]=1
+## status: 0
+## files:
+plain: ""
+sg: ""
+sticky/
+su: ""

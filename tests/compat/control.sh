@@ -489,3 +489,28 @@ i=0
 sh0: line 3: ((: i=i+: syntax error: operand expected (error token is "+")
 st=1
 ## status: 0
+
+### in POSIX mode return outside a function and a function named with a dash end the shell +stderr
+bash -o posix -c 'return; echo not reached'; echo "return: $?"
+bash -c 'return; echo goes on'; echo "plain: $?"
+bash -o posix -c 'f-x() { :; }; echo not reached'; echo "name: $?"
+bash -c 'f-x() { echo dashed; }; f-x'
+bash -o posix -c 'command return 3 || echo "through command: $?"; echo goes on'
+bash -o posix -c 'command . ./nonexistent || echo "dot through command: $?"; echo goes on'
+## stdout:
+return: 2
+goes on
+plain: 0
+name: 2
+dashed
+through command: 2
+goes on
+dot through command: 1
+goes on
+## stderr:
+return: can only `return' from a function or sourced script
+return: can only `return' from a function or sourced script
+`f-x': not a valid identifier
+return: can only `return' from a function or sourced script
+./nonexistent: No such file or directory
+## status: 0

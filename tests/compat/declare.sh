@@ -552,3 +552,45 @@ ro.sh: line 7: q: readonly variable
 ## status: 0
 ## files:
 ro.sh: "readonly q=42\nf() {\n  local q=(a b)\n  echo \"local $?\"\n  declare q=(c)\n  echo \"declare $?\"\n  declare -g q=(d)\n  echo \"not reached\"\n}\nf\necho \"after $q\"\n"
+
+### declare -A of an indexed array with a value: inside a function the function goes on +stderr
+k() { local a=(1); declare -A a=([x]=1); echo "k $?"; }; k; echo "after k $?"
+a=(1); f() { declare -g -A a=([x]=1); echo "f $?"; }; f; echo "after f $?"
+declare -p a
+{ declare -A a=([x]=1); echo "group $?"; }; echo "not reached"
+echo next line
+## stdout:
+k 1
+after k 0
+f 1
+after f 0
+declare -a a=([0]="1")
+next line
+## stderr:
+environment: line 1: a: cannot convert indexed to associative array
+environment: line 1: declare: a: cannot convert indexed to associative array
+environment: line 2: f: a: cannot convert indexed to associative array
+environment: line 2: declare: a: cannot convert indexed to associative array
+a: cannot convert indexed to associative array
+## status: 0
+
+### declare -fp and -Fp say a name that is no function not found; without -p nothing is said +stderr
+f() { :; }
+declare -fp f nofunc; echo "fp $?"
+declare -Fp nofunc; echo "Fp $?"
+declare -f nofunc; echo "f $?"
+typeset -fp other; echo "typeset $?"
+## stdout:
+f () 
+{ 
+    :
+}
+fp 1
+Fp 1
+f 1
+typeset 1
+## stderr:
+declare: nofunc: not found
+declare: nofunc: not found
+typeset: other: not found
+## status: 0

@@ -255,3 +255,53 @@ find: 'x': No such file or directory
 ## files:
 d/
 f: ""
+
+### mkdir -m takes a symbolic mode, from all permissions
+mkdir -m a=x d1; mkdir -m u=rwx,go=rx d2; mkdir -m 700 d3; mkdir -m go-w d4
+stat -c '%a %n' d1 d2 d3 d4
+mkdir -m a=bad d5; echo "status $?"
+## stdout:
+111 d1
+755 d2
+700 d3
+755 d4
+status 1
+## status: 0
+## files:
+d1/
+d2/
+d3/
+d4/
+
+### chmod's symbolic modes: the umask limits a clause without a class, s and t, copying a class
+umask 022
+touch f1 f2 f3 f4 f5 f6 f7
+chmod 444 f1; chmod +w f1
+chmod u+s f2; chmod g+s,o+t f3
+chmod 640 f4; chmod o=u f4
+chmod 751 f5; chmod g=o f5
+chmod a=rwx,-w f6
+chmod 644 f7; chmod u=rwxs,go=g f7
+mkdir d; chmod g+s d; chmod 750 d; chmod u=rwx,g=rx,o= d
+stat -c '%a %n' f1 f2 f3 f4 f5 f6 f7 d
+chmod 00750 d; stat -c '%a %n' d
+## stdout:
+644 f1
+4644 f2
+3644 f3
+646 f4
+711 f5
+577 f6
+4744 f7
+2750 d
+750 d
+## status: 0
+## files:
+d/
+f1: ""
+f2: ""
+f3: ""
+f4: ""
+f5: ""
+f6: ""
+f7: ""

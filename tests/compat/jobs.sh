@@ -358,3 +358,12 @@ END
 3 ef
 from-redirect
 ## status: 0
+
+### a background job inside a subshell stage of a pipeline reads the pipe
+echo one | ( cat & wait )
+echo two | ( :& cat & wait )
+echo three | ( ( cat & wait ) )
+## stdout:
+one
+two
+## status: 0

@@ -31,3 +31,20 @@ printf '%b' '\xff\n' | od -An -c
  377 376  \n
  377  \n
 ## status: 0
+
+### a command or directory name with a control character or a stray byte is shown as $'…' in messages +stderr
+name=$'odd\tname'; "$name"; echo "status $?"
+cd "$name"; echo "cd status $?"
+raw=$'x\247y'; "$raw"; cd "$raw"
+plain='café'; "$plain"; cd "$plain"
+## stdout:
+status 127
+cd status 1
+## stderr:
+$'odd\tname': command not found
+cd: $'odd\tname': No such file or directory
+$'x\247y': command not found
+cd: $'x\247y': No such file or directory
+café: command not found
+cd: café: No such file or directory
+## status: 1

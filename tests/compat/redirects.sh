@@ -652,3 +652,15 @@ p=$!; sleep 0.1 & wait $p; echo "again $?"
 7
 again 7
 ## status: 0
+
+### a named descriptor into a readonly variable is refused twice over +stderr
+readonly v=42
+exec {v}>/dev/null; echo "status $?"
+echo "v is $v"
+## stdout:
+status 1
+v is 42
+## stderr:
+v: readonly variable
+v: cannot assign fd to variable
+## status: 0

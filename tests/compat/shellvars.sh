@@ -328,3 +328,27 @@ end: U
 f: 42
 local: loc
 ## status: 0
+
+### BASH_SUBSHELL counts a subshell that is a pipeline stage once
+( echo "alone: $BASH_SUBSHELL" )
+( echo "stage: $BASH_SUBSHELL" ) | cat
+{ echo "group stage: $BASH_SUBSHELL"; } | cat
+( ( echo "nested stage: $BASH_SUBSHELL" ) ) | cat
+echo x | ( read -r v; echo "last stage: $BASH_SUBSHELL" )
+## stdout:
+alone: 1
+stage: 1
+group stage: 1
+nested stage: 2
+last stage: 1
+## status: 0
+
+### GROUPS holds the user's group, which chgrp takes
+[ "${GROUPS[0]}" = "$(id -g)" ] && echo "first group is id -g"
+touch f; chgrp "${GROUPS[0]}" f && echo "chgrp took it"
+## stdout:
+first group is id -g
+chgrp took it
+## status: 0
+## files:
+f: ""

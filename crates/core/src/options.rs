@@ -269,6 +269,14 @@ impl Options {
         Options::bit(kind, name).map(|bit| self.inert & bit != 0)
     }
 
+    /// Whether commands are read but not run: `set -n` in a shell that is not interactive
+    /// (an interactive one ignores it, as bash's does). Asked before each command of a list.
+    pub fn reads_without_running(&self) -> bool {
+        static NOEXEC: std::sync::LazyLock<u128> =
+            std::sync::LazyLock::new(|| Options::bit(Kind::Set, "noexec").unwrap_or(0));
+        !self.interactive && self.inert & *NOEXEC != 0
+    }
+
     /// Sets the option `name`; false when bash has no such option. `shopt -s extdebug` turns
     /// function and error tracing (`set -T`, `set -E`) on, and `-u` off, as bash's does.
     pub fn set(&mut self, kind: Kind, name: &str, on: bool) -> bool {

@@ -20,7 +20,11 @@ pub fn unary_test(op: &str, arg: &str, state: &State, vfs: &Fs<'_>) -> bool {
         "-d" => meta().is_some_and(|m| m.kind == FileKind::Dir),
         "-c" => meta().is_some_and(|m| m.kind == FileKind::Device),
         "-p" => meta().is_some_and(|m| m.kind == FileKind::Fifo),
-        "-b" | "-S" | "-g" | "-u" | "-k" | "-t" | "-N" => false,
+        "-b" | "-S" | "-t" | "-N" => false,
+        // The set-user, set-group and sticky bits chmod gives.
+        "-u" => meta().is_some_and(|m| m.mode & 0o4000 != 0),
+        "-g" => meta().is_some_and(|m| m.mode & 0o2000 != 0),
+        "-k" => meta().is_some_and(|m| m.mode & 0o1000 != 0),
         "-h" | "-L" => !arg.is_empty() && vfs.lstat(&state.abs_path(arg)).is_ok_and(|m| m.kind == FileKind::Symlink),
         "-s" => meta().is_some_and(|m| m.size > 0),
         "-r" => meta().is_some_and(|m| m.mode & 0o444 != 0),

@@ -167,6 +167,10 @@ pub struct State {
     pub arg0: String,
     /// `$1 …`
     pub positional: Arc<Vec<String>>,
+    /// Whether the `set` builtin gave new positional parameters outside any function since a
+    /// sourced file with arguments started (bash's `ARGS_SETBLTIN`): that file's `.` then
+    /// keeps them rather than putting the caller's back.
+    pub positional_set: bool,
     /// Options.
     pub options: Options,
     /// `$?`
@@ -375,6 +379,11 @@ fn shell_variables(vars: &mut Vars, cwd: &str, inherited: bool) {
     for name in ["UID", "EUID"] {
         let _ = vars.set(name, AGENT_ID.to_string());
     }
+    // The agent's one group, as `id -G` says (scripts pass `${GROUPS[0]}` to chgrp).
+    if vars.get_raw("GROUPS").is_none() {
+        let groups = std::iter::once((0, AGENT_ID.to_string())).collect();
+        vars.insert("GROUPS", vars::Var { value: vars::Value::Indexed(groups), attrs: vars::Attrs::default() });
+    }
     let _ = vars.set("PPID", std::os::unix::process::parent_id().to_string());
     for (name, value) in [("PS4", "+ "), ("HOME", "/")] {
         if !inherited || vars.get(name).is_none() {
@@ -414,6 +423,7 @@ impl State {
             cwd: cwd.to_string(),
             arg0: "toolsh".to_string(),
             positional: Arc::new(Vec::new()),
+            positional_set: false,
             options: Options::default(),
             last_status: 0,
             traps: Arc::new(HashMap::new()),
@@ -513,28 +523,48 @@ impl State {
     /// entry, or no `PATH` at all, is the working directory, `./NAME`; a leading `~` is the
     /// home) and whether it may run. `stat` looks at an absolute path.
     pub fn find_on_path(&self, name: &str, stat: impl Fn(&str) -> Option<crate::vfs::Meta>) -> Option<(String, bool)> {
-        if name.is_empty() || name.contains('/') {
-            return None;
-        }
-        let home = self.vars.get_str("HOME").unwrap_or("");
         let mut first_file = None;
-        for dir in self.vars.get_str("PATH").unwrap_or("").split(':') {
+        for (found, executable) in self.files_on_path(name, stat) {
+            if executable {
+                return Some((found, true));
+            }
+            first_file.get_or_insert(found);
+        }
+        first_file.map(|path| (path, false))
+    }
+
+    /// Every regular file `PATH` holds by the name `name`, in its order, each with whether it
+    /// may run: what `type -a` lists (its executable ones) and [`State::find_on_path`] picks
+    /// from.
+    pub fn files_on_path<'a>(
+        &'a self,
+        name: &'a str,
+        stat: impl Fn(&str) -> Option<crate::vfs::Meta> + 'a,
+    ) -> impl Iterator<Item = (String, bool)> + 'a {
+        self.files_in(self.vars.get_str("PATH").unwrap_or(""), name, stat)
+    }
+
+    /// [`State::files_on_path`] over the directories of `path` (a `PATH` value) in its
+    /// place: `command -p` searches bash's standard one.
+    pub fn files_in<'a>(
+        &'a self,
+        path: &'a str,
+        name: &'a str,
+        stat: impl Fn(&str) -> Option<crate::vfs::Meta> + 'a,
+    ) -> impl Iterator<Item = (String, bool)> + 'a {
+        let home = self.vars.get_str("HOME").unwrap_or("");
+        let searched = !(name.is_empty() || name.contains('/'));
+        let dirs = path.split(':').filter(move |_| searched);
+        dirs.filter_map(move |dir| {
             let dir = match dir.strip_prefix('~') {
                 Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("{home}{rest}"),
                 _ => dir.to_string(),
             };
             let found =
                 if dir.is_empty() { format!("./{name}") } else { format!("{}/{name}", dir.trim_end_matches('/')) };
-            let Some(meta) = stat(&self.abs_path(&found)) else { continue };
-            if meta.kind != crate::vfs::FileKind::File {
-                continue;
-            }
-            if meta.mode & 0o111 != 0 {
-                return Some((found, true));
-            }
-            first_file.get_or_insert(found);
-        }
-        first_file.map(|path| (path, false))
+            let meta = stat(&self.abs_path(&found))?;
+            (meta.kind == crate::vfs::FileKind::File).then_some((found, meta.mode & 0o111 != 0))
+        })
     }
 
     /// Resolves `path` against the working directory.

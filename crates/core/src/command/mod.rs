@@ -222,6 +222,16 @@ impl<'a> Ctx<'a> {
         Arc::make_mut(&mut self.state.positional)
     }
 
+    /// Gives new positional parameters as `set` does. Outside any function a sourced file's
+    /// `.` then keeps them rather than putting its caller's back (bash's
+    /// `set_dollar_vars_changed` with `ARGS_SETBLTIN`).
+    pub fn set_positional_by_set(&mut self, params: Vec<String>) {
+        self.state.positional = Arc::new(params);
+        if !self.state.frames.iter().any(|frame| frame.name != "source") {
+            self.state.positional_set = true;
+        }
+    }
+
     /// The aliases, to change.
     pub fn aliases_mut(&mut self) -> &mut std::collections::BTreeMap<String, String> {
         Arc::make_mut(&mut self.state.aliases)
