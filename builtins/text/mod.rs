@@ -45,3 +45,23 @@ pub(crate) fn decimal_in(text: &str, min: i64, max: i64, what: &str) -> Result<i
         Err(_) => Err(format!("{what}: '{text}'")),
     }
 }
+
+/// The names a `--files0-from=F` list holds, as gnulib's argv-iter reads them: each ended by a
+/// NUL, the last one's NUL optional. Empty names are kept: `wc` and `sort` say them each their
+/// own way.
+pub(crate) async fn files0_names(ctx: &crate::Ctx<'_>, list: &str) -> std::io::Result<Vec<String>> {
+    let data = ctx.read_operand(list).await?;
+    let body = data.strip_suffix(&[0]).unwrap_or(&data);
+    if data.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(body.split(|&b| b == 0).map(|name| toolsh_bytes::decode(name).into_owned()).collect())
+}
+
+/// GNU's refusal of file operands beside `--files0-from` (for `misuse`, which adds the hint).
+pub(crate) fn files0_extra_operand(operand: &str) -> String {
+    format!(
+        "extra operand {}\nfile operands cannot be combined with --files0-from",
+        toolsh_bytes::quote::quoteaf(operand)
+    )
+}
