@@ -500,41 +500,6 @@ pub async fn fold(ctx: Ctx<'_>, parsed: Args) -> Status {
     .await
 }
 
-/// Where `expand` puts the tab stops: every `N` columns, or at a list of columns (then at the
-/// multiples of `N` past the last with `/N`, or, as POSIX says, a single space).
-struct TabStops {
-    stops: Vec<usize>,
-    every: usize,
-}
-
-impl TabStops {
-    fn parse(spec: &str) -> Option<TabStops> {
-        let mut stops = Vec::new();
-        let mut every = 0;
-        for item in spec.split([',', ' ']).filter(|i| !i.is_empty()) {
-            match item.strip_prefix('/') {
-                Some(n) => every = n.parse().ok().filter(|&n| n > 0)?,
-                None => stops.push(item.parse::<usize>().ok().filter(|&n| n > 0)?),
-            }
-        }
-        if every == 0 && stops.len() == 1 {
-            every = stops.pop()?;
-        }
-        (stops.windows(2).all(|w| w[0] < w[1]) && (every > 0 || !stops.is_empty())).then_some(TabStops { stops, every })
-    }
-
-    /// The column a tab at `column` moves to.
-    fn next(&self, column: usize) -> usize {
-        if let Some(&stop) = self.stops.iter().find(|&&stop| stop > column) {
-            return stop;
-        }
-        match column.checked_div(self.every) {
-            Some(whole) => (whole + 1).saturating_mul(self.every),
-            None => column.saturating_add(1),
-        }
-    }
-}
-
 const INITIAL: Opt = Opt::both('i', "initial", "do not convert tabs after non blanks");
 const TABS: Opt =
     Opt::both('t', "tabs", "have tabs N characters apart, or at the comma-separated LIST of positions").value("N");
@@ -546,19 +511,23 @@ pub const EXPAND: Spec = Spec {
     synopsis: &["[OPTION]... [FILE]..."],
     about: "Convert tabs in each FILE to spaces, writing to standard output.",
     options: &[INITIAL, TABS],
+    digits: Some(Opt::number("N", "the same as -t N").optional("N")),
     assumed: true,
     ..Spec::BASE
 };
 
-/// `expand [-i] [-t N|LIST] [FILE…]`
+/// `expand [-i] [-t N|LIST] [-N] [FILE…]`, as GNU's expand.c: a tab fills to the next stop (one
+/// space past the last stop of a list), a backspace steps the column back.
 pub async fn expand(ctx: Ctx<'_>, parsed: Args) -> Status {
-    let stops = match parsed.last(&TABS).map(TabStops::parse) {
-        None => TabStops { stops: Vec::new(), every: 8 },
-        Some(Some(stops)) => stops,
-        Some(None) => {
-            return ctx
-                .fail(format!("tab size contains invalid character(s): '{}'", parsed.last(&TABS).unwrap_or("")))
-                .await;
+    // Each `-t LIST` and each obsolete `-N[,M…]` adds its stops, in the order given.
+    let lists = parsed.given().filter(|(o, _)| **o == TABS || (o.short.is_none() && o.long.is_none())).map(|(_, v)| v);
+    let tabs = match Tabs::parse(lists, None) {
+        Ok(tabs) => tabs,
+        Err(errors) => {
+            for error in errors {
+                ctx.complain(error).await;
+            }
+            return 1;
         }
     };
     let initial = parsed.has(&INITIAL);
@@ -571,28 +540,42 @@ pub async fn expand(ctx: Ctx<'_>, parsed: Args) -> Status {
             Ok(None) => break,
             Err(()) => return 1,
         };
-        let mut column: usize = 0;
-        let mut leading = true;
+        let mut column: u64 = 0;
+        let mut index = 0usize;
+        let mut converting = true;
         for ch in toolsh_bytes::decode(&line).chars() {
-            if ch == '\t' && (leading || !initial) {
+            if converting && ch == '\t' {
+                let next = tabs.next(column, &mut index).unwrap_or(column.wrapping_add(1));
+                if next < column {
+                    let _ = ctx.out(std::mem::take(&mut out)).await;
+                    return ctx.fail("input line is too long").await;
+                }
                 // A far tab stop (`-t 99999999999`) is written a piece at a time, as GNU
                 // writes it, never made whole.
-                let next = stops.next(column);
                 let mut pad = next - column;
                 while pad > 0 {
-                    let piece = pad.min(FLUSH_AT);
-                    out.extend(std::iter::repeat_n(b' ', piece));
+                    let piece = pad.min(FLUSH_AT as u64);
+                    out.extend(std::iter::repeat_n(b' ', piece as usize));
                     pad -= piece;
                     if out.len() >= FLUSH_AT && !ctx.out_piece(&mut out).await {
                         return 1;
                     }
                 }
                 column = next;
-            } else {
-                leading &= ch == ' ' || ch == '\t';
-                toolsh_bytes::push_char(&mut out, ch);
-                column = column.saturating_add(1);
+                continue;
             }
+            if converting && ch == '\u{8}' {
+                column = column.saturating_sub(1);
+                index = index.saturating_sub(1);
+            } else if converting {
+                column = column.wrapping_add(1);
+                if column == 0 {
+                    let _ = ctx.out(std::mem::take(&mut out)).await;
+                    return ctx.fail("input line is too long").await;
+                }
+            }
+            converting &= !initial || ch == ' ' || ch == '\t';
+            toolsh_bytes::push_char(&mut out, ch);
         }
         // A last line without its newline stays without one, as GNU expand leaves it.
         if ended {

@@ -597,3 +597,19 @@ paste: delimiter list ends with an unescaped backslash: x\
 ## files:
 a: "1\u{0}2"
 b: "x\u{0}y\u{0}"
+
+### expand tab stop lists with increments, backspaces and the obsolete -N forms
+printf 'x\ty\tz\tw\n' > f; expand -t 3,+4 f; expand --tabs=2,/6 f; expand -2,7 f; expand -3 -5 f; printf 'ab\b\bc\td\n' | expand | od -c; printf 'q\tr\ts\n' | expand -t 4,6 | od -c; expand -t '' f
+## stdout:
+x  y   z   w
+x y   z     w
+x y    z w
+x  y z w
+0000000   a   b  \b  \b   c                               d  \n
+0000016
+0000000   q               r       s  \n
+0000010
+x       y       z       w
+## status: 0
+## files:
+f: "x\ty\tz\tw\n"
