@@ -65,3 +65,22 @@ pub(crate) fn files0_extra_operand(operand: &str) -> String {
         toolsh_bytes::quote::quoteaf(operand)
     )
 }
+
+/// A message with GNU's `quote` marks as the messages' locale has them: `‘…’` (as written
+/// here) unless `LC_ALL`, `LC_MESSAGES` or `LANG`, the first set, names a locale that is not
+/// UTF-8 (`C`, `POSIX`), where they are `'…'`.
+pub(crate) fn locale_marks(ctx: &crate::Ctx<'_>, message: &str) -> String {
+    let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].into_iter().find_map(|name| {
+        ctx.state()
+            .vars
+            .get(name)
+            .filter(|var| var.attrs.has(toolsh_core::vars::Attrs::EXPORT))
+            .and_then(|var| var.scalar())
+            .filter(|value| !value.is_empty())
+            .map(str::to_ascii_lowercase)
+    });
+    match locale {
+        Some(name) if !name.contains("utf-8") && !name.contains("utf8") => message.replace(['‘', '’'], "'"),
+        _ => message.to_string(),
+    }
+}
