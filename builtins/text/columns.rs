@@ -204,7 +204,8 @@ pub async fn paste(ctx: Ctx<'_>, args: Args) -> Status {
 
 const OUTPUT_DELIMITER: Opt = Opt::long("output-delimiter", "separate columns with STR").value("STR");
 const TOTAL: Opt = Opt::long("total", "output a summary");
-const CHECK_ORDER: Opt = Opt::long("check-order", "check that the input is correctly sorted, even if all input lines are pairable");
+const CHECK_ORDER: Opt =
+    Opt::long("check-order", "check that the input is correctly sorted, even if all input lines are pairable");
 const NOCHECK_ORDER: Opt = Opt::long("nocheck-order", "do not check that the input is correctly sorted");
 const COMM_ZERO: Opt = Opt::both('z', "zero-terminated", "line delimiter is NUL, not newline");
 

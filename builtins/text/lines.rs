@@ -287,9 +287,7 @@ pub async fn cut(ctx: Ctx<'_>, args: Args) -> Status {
         return ctx.misuse(&CUT, "an input delimiter may be specified only when operating on fields").await;
     }
     if mode != b'f' && only_delimited {
-        return ctx
-            .misuse(&CUT, "suppressing non-delimited lines makes sense\n\tonly when operating on fields")
-            .await;
+        return ctx.misuse(&CUT, "suppressing non-delimited lines makes sense\n\tonly when operating on fields").await;
     }
     let ranges = match parse_list(&list, mode) {
         Ok(ranges) => normalize(ranges, complement),
@@ -299,7 +297,8 @@ pub async fn cut(ctx: Ctx<'_>, args: Args) -> Status {
     let terminator = if zero { 0 } else { b'\n' };
     if mode == b'f' && delimiter == terminator {
         let mut record = RecordOfLines::default();
-        let status = filter_lines(&ctx, &files, terminator, |line, ended, out| record.line(&spec, line, ended, out)).await;
+        let status =
+            filter_lines(&ctx, &files, terminator, |line, ended, out| record.line(&spec, line, ended, out)).await;
         if record.fields > 0 && !record.dropped && !ctx.out_piece(&mut vec![terminator]).await {
             return 1;
         }

@@ -160,7 +160,11 @@ pub async fn numfmt(ctx: Ctx<'_>, args: Args) -> Status {
         Some("") => 1,
         Some(n) => match n.parse::<usize>() {
             Ok(n) if n > 0 => n,
-            _ => return ctx.misuse(&NUMFMT, crate::text::locale_marks(&ctx, &format!("invalid header value ‘{n}’"))).await,
+            _ => {
+                return ctx
+                    .misuse(&NUMFMT, crate::text::locale_marks(&ctx, &format!("invalid header value ‘{n}’")))
+                    .await;
+            }
         },
     };
     let end = if args.has(&ZERO) { b'\0' } else { b'\n' };

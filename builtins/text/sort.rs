@@ -761,7 +761,9 @@ struct Invocation {
     temp_dir: Option<String>,
 }
 
-const BATCH_SIZE: Opt = Opt::long("batch-size", "merge at most NMERGE inputs at once (accepted: merging here needs no temporary files)").value("NMERGE");
+const BATCH_SIZE: Opt =
+    Opt::long("batch-size", "merge at most NMERGE inputs at once (accepted: merging here needs no temporary files)")
+        .value("NMERGE");
 const PARALLEL: Opt = Opt::long("parallel", "change the number of sorts run concurrently (chosen here)").value("N");
 const FILES0_FROM: Opt =
     Opt::long("files0-from", "read input from the files specified by NUL-terminated names in file F").value("F");
@@ -952,7 +954,10 @@ fn parse_buffer_size(text: &str) -> Option<usize> {
 /// past any count is too large.
 fn batch_size_refusal(value: &str) -> Option<String> {
     let digits = value.trim_start();
-    if digits.starts_with('-') || digits.is_empty() || !digits.trim_start_matches('+').bytes().all(|b| b.is_ascii_digit()) {
+    if digits.starts_with('-')
+        || digits.is_empty()
+        || !digits.trim_start_matches('+').bytes().all(|b| b.is_ascii_digit())
+    {
         return Some(format!("invalid --batch-size argument {}", toolsh_bytes::quote::quote(value)));
     }
     match digits.trim_start_matches('+').parse::<u64>() {

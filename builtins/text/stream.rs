@@ -842,7 +842,9 @@ fn seq_number(text: &str) -> Option<f64> {
         None => (false, text.strip_prefix('+').unwrap_or(text)),
     };
     let value = match unsigned.strip_prefix("0x").or_else(|| unsigned.strip_prefix("0X")) {
-        Some(hex) if !hex.is_empty() && hex.bytes().all(|b| b.is_ascii_hexdigit()) => u128::from_str_radix(hex, 16).ok()? as f64,
+        Some(hex) if !hex.is_empty() && hex.bytes().all(|b| b.is_ascii_hexdigit()) => {
+            u128::from_str_radix(hex, 16).ok()? as f64
+        }
         _ if unsigned.starts_with(['+', '-']) => return None,
         _ => unsigned.parse::<f64>().ok()?,
     };
@@ -866,11 +868,7 @@ fn seq_width_precision(arg: &str, value: f64) -> (i64, Option<i64>) {
     if let Some(at) = point {
         fraction = arg[at + 1..].find(['e', 'E']).unwrap_or(arg.len() - at - 1) as i64;
         precision = Some(fraction);
-        width += if fraction == 0 {
-            -1
-        } else {
-            i64::from(at == 0 || !arg.as_bytes()[at - 1].is_ascii_digit())
-        };
+        width += if fraction == 0 { -1 } else { i64::from(at == 0 || !arg.as_bytes()[at - 1].is_ascii_digit()) };
     }
     if let Some(e) = arg.find(['e', 'E']) {
         let tail = &arg[e + 1..];
