@@ -604,15 +604,16 @@ pub(crate) struct Tabs {
 }
 
 impl Tabs {
-    /// The stops of every `-t LIST` given, in order, then the obsolete `-N` (the digits of all
-    /// of them, which GNU's getopt loop reads as one number); the errors as GNU says them.
+    /// The stops of every `-t LIST` given, in order, then unexpand's obsolete `-N[,M…]` (the
+    /// digits of all of them, which GNU's getopt loop reads as one number up to a `,`); the
+    /// errors as GNU says them.
     pub(crate) fn parse<'t>(lists: impl Iterator<Item = &'t str>, number: Option<&str>) -> Result<Tabs, Vec<String>> {
         let mut tabs = Tabs { size: 0, list: Vec::new(), extend: 0, increment: 0 };
         for list in lists {
             tabs.parse_list(list)?;
         }
-        if let Some(number) = number {
-            let value = number.parse::<u64>().map_err(|_| vec!["tab stop value is too large".to_string()])?;
+        for piece in number.into_iter().flat_map(|n| n.split(',')).filter(|p| !p.is_empty()) {
+            let value = piece.parse::<u64>().map_err(|_| vec!["tab stop value is too large".to_string()])?;
             tabs.list.push(value);
         }
         let mut previous = 0;
@@ -839,7 +840,7 @@ pub const UNEXPAND: Spec = Spec {
     synopsis: &["[OPTION]... [FILE]..."],
     about: "Convert blanks in each FILE to tabs, writing to standard output.",
     options: &[ALL, FIRST_ONLY, UNEXPAND_TABS],
-    digits: Some(Opt::number("N", "the same as -t N")),
+    digits: Some(Opt::number("N", "the same as -t N").optional("N")),
     assumed: true,
     ..Spec::BASE
 };
@@ -847,6 +848,8 @@ pub const UNEXPAND: Spec = Spec {
 /// `unexpand [-a] [--first-only] [-t LIST] [FILE…]`
 pub async fn unexpand(ctx: Ctx<'_>, args: Args) -> Status {
     let lists = args.given().filter(|(o, _)| **o == UNEXPAND_TABS).map(|(_, v)| v);
+    // The obsolete `-N[,M…]`: GNU's getopt loop reads the digits of all of them as one number,
+    // a `,` ending it (`-4 -9` is 49, `-4,9` is 4 and 9).
     let numbers: String = args.given().filter(|(o, _)| o.short.is_none() && o.long.is_none()).map(|(_, v)| v).collect();
     let tabs = match Tabs::parse(lists, Some(numbers.as_str()).filter(|n| !n.is_empty())) {
         Ok(tabs) => tabs,

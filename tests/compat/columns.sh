@@ -613,3 +613,16 @@ x       y       z       w
 ## status: 0
 ## files:
 f: "x\ty\tz\tw\n"
+
+### unexpand obsolete -N,M stop lists
+printf 'ab   cd     e\n' > f; unexpand -a -5,11 f | od -c; unexpand -a -1 -2 f | od -c; unexpand -a -3, f | od -c
+## stdout:
+0000000   a   b  \t   c   d  \t       e  \n
+0000011
+0000000   a   b               c   d  \t   e  \n
+0000012
+0000000   a   b  \t           c   d  \t  \t   e  \n
+0000013
+## status: 0
+## files:
+f: "ab   cd     e\n"
