@@ -30,7 +30,7 @@ pub async fn expr(ctx: Ctx<'_>, words_parsed: Args) -> Status {
         return ctx.misuse(&EXPR, "missing operand").await;
     }
     let words: &[String] = if words[0] == "--" { &words[1..] } else { &words };
-    let mut parser = Parser { words, at: 0, depth: 0 };
+    let mut parser = Parser { words, at: 0, depth: 0, evaluating: true };
     let value = parser.or().and_then(|value| match parser.words.get(parser.at) {
         Some(extra) => Err(Failure(2, format!("syntax error: unexpected argument '{extra}'"))),
         None => Ok(value),
@@ -58,6 +58,9 @@ struct Parser<'a> {
     at: usize,
     /// Levels open around the current word.
     depth: usize,
+    /// False on the side of `|` or `&` that the other decides, which GNU parses but does not
+    /// work out (`0 & 1 / 0` is 0, no division by zero).
+    evaluating: bool,
 }
 
 type Value = Result<String, Failure>;
@@ -87,7 +90,7 @@ impl Parser<'_> {
         while self.peek() == Some("|") {
             self.at += 1;
             self.require()?;
-            let right = self.and()?;
+            let right = self.unevaluated_if(truthy(&left), Self::and)?;
             left = if truthy(&left) {
                 left
             } else if truthy(&right) {
@@ -104,10 +107,19 @@ impl Parser<'_> {
         while self.peek() == Some("&") {
             self.at += 1;
             self.require()?;
-            let right = self.compare()?;
+            let right = self.unevaluated_if(!truthy(&left), Self::compare)?;
             left = if truthy(&left) && truthy(&right) { left } else { "0".to_string() };
         }
         Ok(left)
+    }
+
+    /// `side` parsed, not worked out when `skip` (or when nothing here is).
+    fn unevaluated_if(&mut self, skip: bool, side: fn(&mut Self) -> Value) -> Value {
+        let evaluating = self.evaluating;
+        self.evaluating = evaluating && !skip;
+        let value = side(self);
+        self.evaluating = evaluating;
+        value
     }
 
     /// An operand must follow the operator just read.
@@ -150,6 +162,9 @@ impl Parser<'_> {
             self.at += 1;
             self.require()?;
             let right = self.product()?;
+            if !self.evaluating {
+                continue;
+            }
             left = arithmetic(&left, &right, |a, b| if plus { a.checked_add(b) } else { a.checked_sub(b) })?;
         }
         Ok(left)
@@ -162,6 +177,9 @@ impl Parser<'_> {
             self.at += 1;
             self.require()?;
             let right = self.matching()?;
+            if !self.evaluating {
+                continue;
+            }
             if op != "*" && integer(&right) == Some(0) && integer(&left).is_some() {
                 return Err(Failure(2, "division by zero".to_string()));
             }
@@ -180,7 +198,9 @@ impl Parser<'_> {
             self.at += 1;
             self.require()?;
             let pattern = self.primary()?;
-            left = regex_match(&left, &pattern)?;
+            if self.evaluating {
+                left = regex_match(&left, &pattern)?;
+            }
         }
         Ok(left)
     }

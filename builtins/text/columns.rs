@@ -24,6 +24,31 @@ pub(crate) async fn lines(ctx: &Ctx<'_>, name: &str) -> Result<Vec<String>, Stat
 
 const DELIMITERS: Opt = Opt::both('d', "delimiters", "reuse characters from LIST instead of TABs").value("LIST");
 const SERIAL: Opt = Opt::both('s', "serial", "paste one file at a time instead of in parallel");
+const PASTE_ZERO: Opt = Opt::both('z', "zero-terminated", "line delimiter is NUL, not newline");
+
+/// paste's delimiter list with GNU's escapes (`\0` an empty delimiter, `\b \f \n \r \t \v
+/// \\`, any other escaped character itself); `None` when it ends with a lone backslash.
+fn paste_delimiters(list: &str) -> Option<Vec<Option<char>>> {
+    let mut out = Vec::new();
+    let mut chars = list.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(Some(c));
+            continue;
+        }
+        out.push(match chars.next()? {
+            '0' => None,
+            'b' => Some('\u{8}'),
+            'f' => Some('\u{c}'),
+            'n' => Some('\n'),
+            'r' => Some('\r'),
+            't' => Some('\t'),
+            'v' => Some('\u{b}'),
+            other => Some(other),
+        });
+    }
+    Some(out)
+}
 
 /// `paste`.
 pub const PASTE: Spec = Spec {
@@ -31,7 +56,7 @@ pub const PASTE: Spec = Spec {
     summary: "merge lines of files side by side",
     synopsis: &["[OPTION]... [FILE]..."],
     about: "Write lines consisting of the sequentially corresponding lines from each FILE, separated by TABs.",
-    options: &[DELIMITERS, SERIAL],
+    options: &[DELIMITERS, SERIAL, PASTE_ZERO],
     ..Spec::BASE
 };
 
@@ -40,13 +65,18 @@ pub const PASTE: Spec = Spec {
 pub async fn paste(ctx: Ctx<'_>, args: Args) -> Status {
     use crate::text::lines::{LineBatches, LineReader};
     let serial = args.has(&SERIAL);
-    let delimiters: Vec<char> = args
-        .last(&DELIMITERS)
-        .map(|d| crate::text::stream::expand_backslashes(d).0.chars().collect())
-        .unwrap_or_else(|| vec!['\t']);
+    let terminator = if args.has(&PASTE_ZERO) { 0 } else { b'\n' };
+    let delimiters = match args.last(&DELIMITERS).map(paste_delimiters) {
+        None => vec![Some('\t')],
+        Some(Some(list)) => list,
+        Some(None) => {
+            let list = args.last(&DELIMITERS).unwrap_or_default();
+            return ctx.fail(format!("delimiter list ends with an unescaped backslash: {list}")).await;
+        }
+    };
     let delimiter = |i: usize, out: &mut Vec<u8>| {
-        if !delimiters.is_empty() {
-            toolsh_bytes::push_char(out, delimiters[i % delimiters.len()]);
+        if let Some(Some(c)) = (!delimiters.is_empty()).then(|| delimiters[i % delimiters.len()]) {
+            toolsh_bytes::push_char(out, c);
         }
     };
     let files = args.files();
@@ -74,7 +104,7 @@ pub async fn paste(ctx: Ctx<'_>, args: Args) -> Status {
     for (name, reader) in &mut readers {
         match ctx.open_operand(name) {
             Ok(opened) => {
-                *reader = Some(LineReader::new(LineBatches::bounded(opened, b'\n', &ctx)));
+                *reader = Some(LineReader::new(LineBatches::bounded(opened, terminator, &ctx)));
                 failures.push(None);
             }
             Err(err) => failures.push(Some(err)),
@@ -137,7 +167,7 @@ pub async fn paste(ctx: Ctx<'_>, args: Args) -> Status {
                     Err(()) => return 1,
                 }
             }
-            out.push(b'\n');
+            out.push(terminator);
         }
     } else {
         if let Some((at, err)) = failures.iter().enumerate().find_map(|(at, e)| e.as_ref().map(|e| (at, e))) {
@@ -163,7 +193,7 @@ pub async fn paste(ctx: Ctx<'_>, args: Args) -> Status {
                 break;
             }
             out.extend_from_slice(&row);
-            out.push(b'\n');
+            out.push(terminator);
         }
     }
     if !ctx.out(out).await {
@@ -174,6 +204,10 @@ pub async fn paste(ctx: Ctx<'_>, args: Args) -> Status {
 
 const OUTPUT_DELIMITER: Opt = Opt::long("output-delimiter", "separate columns with STR").value("STR");
 const TOTAL: Opt = Opt::long("total", "output a summary");
+const CHECK_ORDER: Opt =
+    Opt::long("check-order", "check that the input is correctly sorted, even if all input lines are pairable");
+const NOCHECK_ORDER: Opt = Opt::long("nocheck-order", "do not check that the input is correctly sorted");
+const COMM_ZERO: Opt = Opt::both('z', "zero-terminated", "line delimiter is NUL, not newline");
 
 /// `comm`.
 pub const COMM: Spec = Spec {
@@ -185,76 +219,134 @@ pub const COMM: Spec = Spec {
         Opt::short('1', "suppress column 1 (lines unique to FILE1)"),
         Opt::short('2', "suppress column 2 (lines unique to FILE2)"),
         Opt::short('3', "suppress column 3 (lines that appear in both files)"),
+        CHECK_ORDER,
+        NOCHECK_ORDER,
         OUTPUT_DELIMITER,
         TOTAL,
+        COMM_ZERO,
     ],
     ..Spec::BASE
 };
 
-/// `comm [-123] [--output-delimiter=STR] [--total] FILE1 FILE2`
+/// Whether comm checks that its inputs are sorted: by default once a line is found in one
+/// file only (a warning, status 1 at the end), with `--check-order` always (fatal).
+#[derive(Clone, Copy, PartialEq)]
+enum OrderCheck {
+    Default,
+    Enabled,
+    Disabled,
+}
+
+/// `comm [-123] [-z] [--check-order|--nocheck-order] [--output-delimiter=STR] [--total] FILE1
+/// FILE2`, comparing lines as bytes (C collation).
 pub async fn comm(ctx: Ctx<'_>, args: Args) -> Status {
+    let mut separator: Option<Vec<u8>> = None;
+    let mut check = OrderCheck::Default;
+    for (opt, value) in args.given() {
+        match *opt {
+            OUTPUT_DELIMITER => {
+                let sep = if value.is_empty() { vec![0] } else { toolsh_bytes::encode(value).into_owned() };
+                if separator.as_ref().is_some_and(|old| *old != sep) {
+                    return ctx.fail("multiple output delimiters specified").await;
+                }
+                separator = Some(sep);
+            }
+            CHECK_ORDER => check = OrderCheck::Enabled,
+            NOCHECK_ORDER => check = OrderCheck::Disabled,
+            _ => {}
+        }
+    }
     let [left, right] = args.operands.as_slice() else {
         let message = match args.operands.len() {
             0 => "missing operand".to_string(),
-            1 => format!("missing operand after '{}'", args.operands[0]),
-            _ => format!("extra operand '{}'", args.operands[2]),
+            1 => format!("missing operand after {}", toolsh_bytes::quote::quote(&args.operands[0])),
+            _ => format!("extra operand {}", toolsh_bytes::quote::quote(&args.operands[2])),
         };
         return ctx.misuse(&COMM, message).await;
     };
-    let separator = args.last(&OUTPUT_DELIMITER).map_or("\t", |d| if d.is_empty() { "\0" } else { d }).to_string();
+    let separator = separator.unwrap_or_else(|| b"\t".to_vec());
+    let terminator = if args.has(&COMM_ZERO) { 0 } else { b'\n' };
+    let show = [!args.has(opt!(COMM, '1')), !args.has(opt!(COMM, '2')), !args.has(opt!(COMM, '3'))];
+    let mut files = Vec::new();
+    for name in [left, right] {
+        match ctx.read_operand(name).await {
+            Ok(data) => files.push(data),
+            Err(err) => return ctx.fail(format!("{}: {}", quotef(name), describe(&err))).await,
+        }
+    }
+    let split = |data: &[u8]| -> Vec<Vec<u8>> {
+        let body = data.strip_suffix(&[terminator]).unwrap_or(data);
+        if data.is_empty() { Vec::new() } else { body.split(|&b| b == terminator).map(<[u8]>::to_vec).collect() }
+    };
+    let (a, b) = (split(&files[0]), split(&files[1]));
     let mut totals = [0usize; 3];
-    let hide = |column: char| match column {
-        '1' => args.has(opt!(COMM, '1')),
-        '2' => args.has(opt!(COMM, '2')),
-        _ => args.has(opt!(COMM, '3')),
-    };
-    let (a, b) = match (lines(&ctx, left).await, lines(&ctx, right).await) {
-        (Ok(a), Ok(b)) => (a, b),
-        _ => return 1,
-    };
-    let prefix = |column: usize| -> String {
-        let mut text = String::new();
-        for (c, flag) in [(1, '1'), (2, '2')] {
-            if c < column && !hide(flag) {
-                text.push_str(&separator);
-            }
-        }
-        text
-    };
-    let mut out = String::new();
+    let mut out = Vec::new();
     let (mut i, mut j) = (0, 0);
+    let mut unpairable = false;
+    let mut disordered = [false; 2];
     while i < a.len() || j < b.len() {
-        let column = match (a.get(i), b.get(j)) {
-            (Some(x), Some(y)) if x == y => 3,
-            (Some(x), Some(y)) if x < y => 1,
-            (Some(_), None) => 1,
-            _ => 2,
+        let order = match (a.get(i), b.get(j)) {
+            (Some(x), Some(y)) => x.cmp(y),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            _ => std::cmp::Ordering::Greater,
         };
-        let (line, flag) = match column {
-            1 => (&a[i], '1'),
-            2 => (&b[j], '2'),
-            _ => (&a[i], '3'),
+        let (line, column) = match order {
+            std::cmp::Ordering::Equal => (&b[j], 2),
+            std::cmp::Ordering::Less => (&a[i], 0),
+            std::cmp::Ordering::Greater => (&b[j], 1),
         };
-        totals[column - 1] += 1;
-        if !hide(flag) {
-            out.push_str(&prefix(column));
-            out.push_str(line);
-            out.push('\n');
+        unpairable |= column != 2;
+        totals[column] += 1;
+        if show[column] {
+            for shown in &show[..column] {
+                if *shown {
+                    out.extend_from_slice(&separator);
+                }
+            }
+            out.extend_from_slice(line);
+            out.push(terminator);
         }
-        match column {
-            1 => i += 1,
-            2 => j += 1,
-            _ => {
-                i += 1;
-                j += 1;
+        // Step the file(s) the line came from, checking each new line against the one before
+        // (and, at a file's end, its last two again: an unpairable line may have come since).
+        for (file, lines, at) in [(0, &a, &mut i), (1, &b, &mut j)] {
+            let stepped = if file == 0 { order.is_le() } else { order.is_ge() };
+            if !stepped {
+                continue;
+            }
+            *at += 1;
+            let pair = if *at < lines.len() { Some(*at - 1) } else { at.checked_sub(2) };
+            let checking = check == OrderCheck::Enabled || (check == OrderCheck::Default && unpairable);
+            if let Some(first) = pair
+                && checking
+                && !disordered[file]
+                && lines[first] > lines[first + 1]
+            {
+                if !ctx.out(std::mem::take(&mut out)).await {
+                    return 1;
+                }
+                if check == OrderCheck::Enabled {
+                    return ctx.fail(format!("file {} is not in sorted order", file + 1)).await;
+                }
+                ctx.complain(format!("file {} is not in sorted order", file + 1)).await;
+                disordered[file] = true;
             }
         }
     }
     if args.has(&TOTAL) {
-        let [one, two, both] = totals;
-        out.push_str(&format!("{one}{separator}{two}{separator}{both}{separator}total\n"));
+        for count in totals {
+            out.extend_from_slice(count.to_string().as_bytes());
+            out.extend_from_slice(&separator);
+        }
+        out.extend_from_slice(b"total");
+        out.push(terminator);
     }
-    if ctx.out(out).await { 0 } else { 1 }
+    if !ctx.out(out).await {
+        return 1;
+    }
+    if disordered.contains(&true) {
+        return ctx.fail("input is not in sorted order").await;
+    }
+    0
 }
 
 /// `nl`.
@@ -409,41 +501,6 @@ pub async fn fold(ctx: Ctx<'_>, parsed: Args) -> Status {
     .await
 }
 
-/// Where `expand` puts the tab stops: every `N` columns, or at a list of columns (then at the
-/// multiples of `N` past the last with `/N`, or, as POSIX says, a single space).
-struct TabStops {
-    stops: Vec<usize>,
-    every: usize,
-}
-
-impl TabStops {
-    fn parse(spec: &str) -> Option<TabStops> {
-        let mut stops = Vec::new();
-        let mut every = 0;
-        for item in spec.split([',', ' ']).filter(|i| !i.is_empty()) {
-            match item.strip_prefix('/') {
-                Some(n) => every = n.parse().ok().filter(|&n| n > 0)?,
-                None => stops.push(item.parse::<usize>().ok().filter(|&n| n > 0)?),
-            }
-        }
-        if every == 0 && stops.len() == 1 {
-            every = stops.pop()?;
-        }
-        (stops.windows(2).all(|w| w[0] < w[1]) && (every > 0 || !stops.is_empty())).then_some(TabStops { stops, every })
-    }
-
-    /// The column a tab at `column` moves to.
-    fn next(&self, column: usize) -> usize {
-        if let Some(&stop) = self.stops.iter().find(|&&stop| stop > column) {
-            return stop;
-        }
-        match column.checked_div(self.every) {
-            Some(whole) => (whole + 1).saturating_mul(self.every),
-            None => column.saturating_add(1),
-        }
-    }
-}
-
 const INITIAL: Opt = Opt::both('i', "initial", "do not convert tabs after non blanks");
 const TABS: Opt =
     Opt::both('t', "tabs", "have tabs N characters apart, or at the comma-separated LIST of positions").value("N");
@@ -455,19 +512,23 @@ pub const EXPAND: Spec = Spec {
     synopsis: &["[OPTION]... [FILE]..."],
     about: "Convert tabs in each FILE to spaces, writing to standard output.",
     options: &[INITIAL, TABS],
+    digits: Some(Opt::number("N", "the same as -t N").optional("N")),
     assumed: true,
     ..Spec::BASE
 };
 
-/// `expand [-i] [-t N|LIST] [FILE…]`
+/// `expand [-i] [-t N|LIST] [-N] [FILE…]`, as GNU's expand.c: a tab fills to the next stop (one
+/// space past the last stop of a list), a backspace steps the column back.
 pub async fn expand(ctx: Ctx<'_>, parsed: Args) -> Status {
-    let stops = match parsed.last(&TABS).map(TabStops::parse) {
-        None => TabStops { stops: Vec::new(), every: 8 },
-        Some(Some(stops)) => stops,
-        Some(None) => {
-            return ctx
-                .fail(format!("tab size contains invalid character(s): '{}'", parsed.last(&TABS).unwrap_or("")))
-                .await;
+    // Each `-t LIST` and each obsolete `-N[,M…]` adds its stops, in the order given.
+    let lists = parsed.given().filter(|(o, _)| **o == TABS || (o.short.is_none() && o.long.is_none())).map(|(_, v)| v);
+    let tabs = match Tabs::parse(lists, None) {
+        Ok(tabs) => tabs,
+        Err(errors) => {
+            for error in errors {
+                ctx.complain(error).await;
+            }
+            return 1;
         }
     };
     let initial = parsed.has(&INITIAL);
@@ -480,28 +541,42 @@ pub async fn expand(ctx: Ctx<'_>, parsed: Args) -> Status {
             Ok(None) => break,
             Err(()) => return 1,
         };
-        let mut column: usize = 0;
-        let mut leading = true;
+        let mut column: u64 = 0;
+        let mut index = 0usize;
+        let mut converting = true;
         for ch in toolsh_bytes::decode(&line).chars() {
-            if ch == '\t' && (leading || !initial) {
+            if converting && ch == '\t' {
+                let next = tabs.next(column, &mut index).unwrap_or(column.wrapping_add(1));
+                if next < column {
+                    let _ = ctx.out(std::mem::take(&mut out)).await;
+                    return ctx.fail("input line is too long").await;
+                }
                 // A far tab stop (`-t 99999999999`) is written a piece at a time, as GNU
                 // writes it, never made whole.
-                let next = stops.next(column);
                 let mut pad = next - column;
                 while pad > 0 {
-                    let piece = pad.min(FLUSH_AT);
-                    out.extend(std::iter::repeat_n(b' ', piece));
+                    let piece = pad.min(FLUSH_AT as u64);
+                    out.extend(std::iter::repeat_n(b' ', piece as usize));
                     pad -= piece;
                     if out.len() >= FLUSH_AT && !ctx.out_piece(&mut out).await {
                         return 1;
                     }
                 }
                 column = next;
-            } else {
-                leading &= ch == ' ' || ch == '\t';
-                toolsh_bytes::push_char(&mut out, ch);
-                column = column.saturating_add(1);
+                continue;
             }
+            if converting && ch == '\u{8}' {
+                column = column.saturating_sub(1);
+                index = index.saturating_sub(1);
+            } else if converting {
+                column = column.wrapping_add(1);
+                if column == 0 {
+                    let _ = ctx.out(std::mem::take(&mut out)).await;
+                    return ctx.fail("input line is too long").await;
+                }
+            }
+            converting &= !initial || ch == ' ' || ch == '\t';
+            toolsh_bytes::push_char(&mut out, ch);
         }
         // A last line without its newline stays without one, as GNU expand leaves it.
         if ended {
@@ -529,15 +604,16 @@ pub(crate) struct Tabs {
 }
 
 impl Tabs {
-    /// The stops of every `-t LIST` given, in order, then the obsolete `-N` (the digits of all
-    /// of them, which GNU's getopt loop reads as one number); the errors as GNU says them.
+    /// The stops of every `-t LIST` given, in order, then unexpand's obsolete `-N[,M…]` (the
+    /// digits of all of them, which GNU's getopt loop reads as one number up to a `,`); the
+    /// errors as GNU says them.
     pub(crate) fn parse<'t>(lists: impl Iterator<Item = &'t str>, number: Option<&str>) -> Result<Tabs, Vec<String>> {
         let mut tabs = Tabs { size: 0, list: Vec::new(), extend: 0, increment: 0 };
         for list in lists {
             tabs.parse_list(list)?;
         }
-        if let Some(number) = number {
-            let value = number.parse::<u64>().map_err(|_| vec!["tab stop value is too large".to_string()])?;
+        for piece in number.into_iter().flat_map(|n| n.split(',')).filter(|p| !p.is_empty()) {
+            let value = piece.parse::<u64>().map_err(|_| vec!["tab stop value is too large".to_string()])?;
             tabs.list.push(value);
         }
         let mut previous = 0;
@@ -764,7 +840,7 @@ pub const UNEXPAND: Spec = Spec {
     synopsis: &["[OPTION]... [FILE]..."],
     about: "Convert blanks in each FILE to tabs, writing to standard output.",
     options: &[ALL, FIRST_ONLY, UNEXPAND_TABS],
-    digits: Some(Opt::number("N", "the same as -t N")),
+    digits: Some(Opt::number("N", "the same as -t N").optional("N")),
     assumed: true,
     ..Spec::BASE
 };
@@ -772,6 +848,8 @@ pub const UNEXPAND: Spec = Spec {
 /// `unexpand [-a] [--first-only] [-t LIST] [FILE…]`
 pub async fn unexpand(ctx: Ctx<'_>, args: Args) -> Status {
     let lists = args.given().filter(|(o, _)| **o == UNEXPAND_TABS).map(|(_, v)| v);
+    // The obsolete `-N[,M…]`: GNU's getopt loop reads the digits of all of them as one number,
+    // a `,` ending it (`-4 -9` is 49, `-4,9` is 4 and 9).
     let numbers: String = args.given().filter(|(o, _)| o.short.is_none() && o.long.is_none()).map(|(_, v)| v).collect();
     let tabs = match Tabs::parse(lists, Some(numbers.as_str()).filter(|n| !n.is_empty())) {
         Ok(tabs) => tabs,

@@ -42,7 +42,7 @@ pub async fn factor(ctx: Ctx<'_>, args: Args) -> Status {
             }
             Err(message) => {
                 status = 1;
-                ctx.complain(message).await;
+                ctx.complain(crate::text::locale_marks(&ctx, &message)).await;
             }
         }
     }

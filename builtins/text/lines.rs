@@ -72,22 +72,62 @@ fn parse_list(spec: &str, mode: u8) -> Result<Vec<(usize, usize)>, String> {
     Ok(ranges)
 }
 
-fn selected(ranges: &[(usize, usize)], position: usize, complement: bool) -> bool {
-    ranges.iter().any(|&(lo, hi)| lo <= position && position <= hi) != complement
+/// The ranges as GNU's set_fields leaves them: in order, overlapping ones merged (abutting ones
+/// stay apart: `--output-delimiter` goes between them), complemented with `--complement`.
+fn normalize(mut ranges: Vec<(usize, usize)>, complement: bool) -> Vec<(usize, usize)> {
+    ranges.sort_unstable();
+    let mut merged: Vec<(usize, usize)> = Vec::with_capacity(ranges.len());
+    for (lo, hi) in ranges {
+        match merged.last_mut() {
+            Some(last) if lo <= last.1 => last.1 = last.1.max(hi),
+            _ => merged.push((lo, hi)),
+        }
+    }
+    if !complement {
+        return merged;
+    }
+    let mut gaps = Vec::new();
+    let mut next = 1;
+    for (lo, hi) in merged {
+        if lo > next {
+            gaps.push((next, lo - 1));
+        }
+        if hi == usize::MAX {
+            return gaps;
+        }
+        next = hi + 1;
+    }
+    gaps.push((next, usize::MAX));
+    gaps
 }
 
 /// What `cut` selects from each line.
 struct CutSpec {
     /// `f` fields, `c` characters, `b` bytes.
     mode: u8,
+    /// In order, apart, complemented already ([`normalize`]).
     ranges: Vec<(usize, usize)>,
     delimiter: u8,
     output_delimiter: Option<Vec<u8>>,
     only_delimited: bool,
-    complement: bool,
 }
 
 impl CutSpec {
+    fn selected(&self, position: usize) -> bool {
+        self.ranges.iter().any(|&(lo, hi)| lo <= position && position <= hi)
+    }
+
+    /// Between the pieces of bytes or characters, the output delimiter goes only when one was
+    /// given, before each range but the first printed.
+    fn piece_separator(&self, position: usize, printed: bool) -> Option<&[u8]> {
+        let sep = self.output_delimiter.as_deref()?;
+        (printed && self.ranges.iter().any(|&(lo, _)| lo == position)).then_some(sep)
+    }
+
+    fn field_separator(&self) -> &[u8] {
+        self.output_delimiter.as_deref().unwrap_or(std::slice::from_ref(&self.delimiter))
+    }
+
     /// Appends what `line` (without its terminator) keeps; false when `-s` drops the line.
     fn cut(&self, line: &[u8], out: &mut Vec<u8>) -> bool {
         match self.mode {
@@ -101,12 +141,9 @@ impl CutSpec {
                 }
                 let mut first = true;
                 for (pos, field) in line.split(|&b| b == self.delimiter).enumerate() {
-                    if selected(&self.ranges, pos + 1, self.complement) {
+                    if self.selected(pos + 1) {
                         if !first {
-                            match &self.output_delimiter {
-                                Some(sep) => out.extend_from_slice(sep),
-                                None => out.push(self.delimiter),
-                            }
+                            out.extend_from_slice(self.field_separator());
                         }
                         out.extend_from_slice(field);
                         first = false;
@@ -115,21 +152,65 @@ impl CutSpec {
             }
             b'c' => {
                 let text = toolsh_bytes::decode(line);
+                let mut printed = false;
                 for (pos, c) in text.chars().enumerate() {
-                    if selected(&self.ranges, pos + 1, self.complement) {
+                    if self.selected(pos + 1) {
+                        if let Some(sep) = self.piece_separator(pos + 1, printed) {
+                            out.extend_from_slice(sep);
+                        }
                         toolsh_bytes::push_char(out, c);
+                        printed = true;
                     }
                 }
             }
             _ => {
+                let mut printed = false;
                 for (pos, b) in line.iter().enumerate() {
-                    if selected(&self.ranges, pos + 1, self.complement) {
+                    if self.selected(pos + 1) {
+                        if let Some(sep) = self.piece_separator(pos + 1, printed) {
+                            out.extend_from_slice(sep);
+                        }
                         out.push(*b);
+                        printed = true;
                     }
                 }
             }
         }
         true
+    }
+}
+
+/// Fields delimited by the line terminator itself (`cut -d $'\n'`, `cut -z -d ''`): as GNU's
+/// cut reads them, the input is one record whose fields are its lines, ended by one terminator.
+#[derive(Default)]
+struct RecordOfLines {
+    /// The fields seen so far (the next one's number less one).
+    fields: usize,
+    printed: bool,
+    /// The whole input was one line without a delimiter, which `-s` drops.
+    dropped: bool,
+}
+
+impl RecordOfLines {
+    fn line(&mut self, spec: &CutSpec, line: &[u8], ended: bool, out: &mut Vec<u8>) {
+        self.fields += 1;
+        // A last line without its terminator and nothing before it: a line with no delimiter.
+        if self.fields == 1 && !ended {
+            if spec.only_delimited {
+                self.dropped = true;
+            } else {
+                out.extend_from_slice(line);
+                self.printed = true;
+            }
+            return;
+        }
+        if spec.selected(self.fields) {
+            if self.printed {
+                out.extend_from_slice(spec.field_separator());
+            }
+            out.extend_from_slice(line);
+            self.printed = true;
+        }
     }
 }
 
@@ -171,6 +252,7 @@ pub async fn cut(ctx: Ctx<'_>, args: Args) -> Status {
     let mut delimiter = b'\t';
     let (mut only_delimited, mut complement, mut zero) = (false, false, false);
     let mut output_delimiter: Option<Vec<u8>> = None;
+    let mut delimiter_given = false;
     for (opt, value) in args.given() {
         match *opt {
             FIELDS | CHARACTERS | BYTES => {
@@ -181,9 +263,15 @@ pub async fn cut(ctx: Ctx<'_>, args: Args) -> Status {
                 mode = Some(letter);
                 list = Some(value.to_string());
             }
-            // One byte, as GNU's cut takes it (a byte that is not UTF-8 is that byte).
-            DELIMITER if toolsh_bytes::encode(value).len() == 1 => delimiter = toolsh_bytes::encode(value)[0],
+            // One byte, as GNU's cut takes it (a byte that is not UTF-8 is that byte); `-d ''`
+            // is the NUL byte.
+            DELIMITER if toolsh_bytes::encode(value).len() <= 1 => {
+                delimiter = toolsh_bytes::encode(value).first().copied().unwrap_or(0);
+                delimiter_given = true;
+            }
             DELIMITER => return ctx.misuse(&CUT, "the delimiter must be a single character").await,
+            // `--output-delimiter=''` is the NUL byte too.
+            OUTPUT_DELIMITER if value.is_empty() => output_delimiter = Some(vec![0]),
             OUTPUT_DELIMITER => output_delimiter = Some(toolsh_bytes::encode(value).into_owned()),
             ONLY_DELIMITED => only_delimited = true,
             COMPLEMENT => complement = true,
@@ -195,12 +283,27 @@ pub async fn cut(ctx: Ctx<'_>, args: Args) -> Status {
     let (Some(mode), Some(list)) = (mode, list) else {
         return ctx.misuse(&CUT, "you must specify a list of bytes, characters, or fields").await;
     };
+    if mode != b'f' && delimiter_given {
+        return ctx.misuse(&CUT, "an input delimiter may be specified only when operating on fields").await;
+    }
+    if mode != b'f' && only_delimited {
+        return ctx.misuse(&CUT, "suppressing non-delimited lines makes sense\n\tonly when operating on fields").await;
+    }
     let ranges = match parse_list(&list, mode) {
-        Ok(ranges) => ranges,
+        Ok(ranges) => normalize(ranges, complement),
         Err(said) => return ctx.misuse(&CUT, said).await,
     };
-    let spec = CutSpec { mode, ranges, delimiter, output_delimiter, only_delimited, complement };
+    let spec = CutSpec { mode, ranges, delimiter, output_delimiter, only_delimited };
     let terminator = if zero { 0 } else { b'\n' };
+    if mode == b'f' && delimiter == terminator {
+        let mut record = RecordOfLines::default();
+        let status =
+            filter_lines(&ctx, &files, terminator, |line, ended, out| record.line(&spec, line, ended, out)).await;
+        if record.fields > 0 && !record.dropped && !ctx.out_piece(&mut vec![terminator]).await {
+            return 1;
+        }
+        return status;
+    }
     filter_lines(&ctx, &files, terminator, |line, _, out| {
         if spec.cut(line, out) {
             out.push(terminator);
@@ -969,6 +1072,7 @@ pub const WC: Spec = Spec {
         Opt::both('l', "lines", "print the newline counts"),
         Opt::both('L', "max-line-length", "print the maximum display width"),
         Opt::both('w', "words", "print the word counts"),
+        WC_FILES0_FROM,
     ],
     ..Spec::BASE
 };
@@ -984,8 +1088,22 @@ pub async fn wc(ctx: Ctx<'_>, args: Args) -> Status {
     if columns.is_empty() {
         columns = vec!['l', 'w', 'c'];
     }
+    let files0 = args.last(&WC_FILES0_FROM).map(str::to_string);
     let files = args.operands;
-    let names: Vec<String> = if files.is_empty() { vec!["-".to_string()] } else { files.clone() };
+    let names: Vec<String> = match &files0 {
+        Some(_) if !files.is_empty() => return ctx.misuse(&WC, crate::text::files0_extra_operand(&files[0])).await,
+        Some(list) => match crate::text::files0_names(&ctx, list).await {
+            Ok(names) => names,
+            Err(err) => {
+                return ctx
+                    .fail(format!("cannot open {} for reading: {}", toolsh_bytes::quote::quoteaf(list), describe(&err)))
+                    .await;
+            }
+        },
+        None if files.is_empty() => vec!["-".to_string()],
+        None => files.clone(),
+    };
+    let named = files0.is_some() || !files.is_empty();
     // As GNU: the width comes before any counting, from the sizes of the regular files (at
     // least 7 when one is not a regular file), so each row can go out as soon as it is counted.
     let width = if columns.len() == 1 && names.len() == 1 {
@@ -1026,10 +1144,18 @@ pub async fn wc(ctx: Ctx<'_>, args: Args) -> Status {
     };
     let mut status = 0;
     let mut total = Counts::default();
-    for name in &names {
+    for (at, name) in names.iter().enumerate() {
         if name.is_empty() {
-            // GNU's words for an empty name (it is no file).
-            ctx.complain("invalid zero-length file name").await;
+            // GNU's words for an empty name (it is no file), with its place in a list.
+            match &files0 {
+                Some(list) => ctx.complain(format!("{}:{}: invalid zero-length file name", quotef(list), at + 1)).await,
+                None => ctx.complain("invalid zero-length file name").await,
+            }
+            status = 1;
+            continue;
+        }
+        if name == "-" && files0.as_deref() == Some("-") {
+            ctx.complain("when reading file names from stdin, no file name of '-' allowed").await;
             status = 1;
             continue;
         }
@@ -1052,7 +1178,7 @@ pub async fn wc(ctx: Ctx<'_>, args: Args) -> Status {
         total.bytes += counts.bytes;
         total.chars += counts.chars;
         total.longest = total.longest.max(counts.longest);
-        if !ctx.out(row(&counts, (!files.is_empty()).then_some(name.as_str()))).await {
+        if !ctx.out(row(&counts, named.then_some(name.as_str()))).await {
             return 1;
         }
     }
@@ -1061,6 +1187,9 @@ pub async fn wc(ctx: Ctx<'_>, args: Args) -> Status {
     }
     status
 }
+
+const WC_FILES0_FROM: Opt =
+    Opt::long("files0-from", "read input from the files specified by NUL-terminated names in file F").value("F");
 
 /// `rev`.
 pub const REV: Spec = Spec {

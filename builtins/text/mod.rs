@@ -47,15 +47,11 @@ pub(crate) fn decimal_in(text: &str, min: i64, max: i64, what: &str) -> Result<i
     }
 }
 
-/// Whether the environment names a locale whose characters are bytes: the first of `LC_ALL`,
-/// `LC_CTYPE` and `LANG` exported with a value is `C`, `POSIX` or a locale of a single-byte
-/// character set (`ru_RU.KOI8-R`, `en_US.iso885915`). GNU's grep then takes each byte as a
-/// character (`LC_ALL=C grep` over a binary log); with none set toolsh reads UTF-8, where GNU's
-/// would read bytes (docs/deviations.md). A single-byte set's letters past ASCII are not
-/// letters here (no locale tables): `[[:alpha:]]` and `-i` are ASCII's, as in `C`.
-pub(crate) fn bytes_locale(ctx: &crate::Ctx<'_>) -> bool {
+/// The first of `names` (locale variables, in the order POSIX gives them precedence) that is
+/// exported with a value, as the command's environment has it.
+fn locale_value(ctx: &crate::Ctx<'_>, names: &[&str]) -> Option<String> {
     let state = ctx.state();
-    let value = ["LC_ALL", "LC_CTYPE", "LANG"].iter().find_map(|name| {
+    names.iter().find_map(|name| {
         state
             .vars
             .get(name)
@@ -63,8 +59,17 @@ pub(crate) fn bytes_locale(ctx: &crate::Ctx<'_>) -> bool {
             .and_then(|var| var.scalar())
             .filter(|value| !value.is_empty())
             .map(str::to_string)
-    });
-    let Some(value) = value else { return false };
+    })
+}
+
+/// Whether the environment names a locale whose characters are bytes: the first of `LC_ALL`,
+/// `LC_CTYPE` and `LANG` exported with a value is `C`, `POSIX` or a locale of a single-byte
+/// character set (`ru_RU.KOI8-R`, `en_US.iso885915`). GNU's grep then takes each byte as a
+/// character (`LC_ALL=C grep` over a binary log); with none set toolsh reads UTF-8, where GNU's
+/// would read bytes (docs/deviations.md). A single-byte set's letters past ASCII are not
+/// letters here (no locale tables): `[[:alpha:]]` and `-i` are ASCII's, as in `C`.
+pub(crate) fn bytes_locale(ctx: &crate::Ctx<'_>) -> bool {
+    let Some(value) = locale_value(ctx, &["LC_ALL", "LC_CTYPE", "LANG"]) else { return false };
     if matches!(value.as_str(), "C" | "POSIX") {
         return true;
     }
@@ -80,4 +85,34 @@ pub(crate) fn bytes_locale(ctx: &crate::Ctx<'_>) -> bool {
         .map(|c| c.to_ascii_lowercase())
         .collect();
     ["iso8859", "koi8", "cp125", "windows125", "latin", "ansix34", "ascii"].iter().any(|single| set.starts_with(single))
+}
+
+/// The names a `--files0-from=F` list holds, as gnulib's argv-iter reads them: each ended by a
+/// NUL, the last one's NUL optional. Empty names are kept: `wc` and `sort` say them each their
+/// own way.
+pub(crate) async fn files0_names(ctx: &crate::Ctx<'_>, list: &str) -> std::io::Result<Vec<String>> {
+    let data = ctx.read_operand(list).await?;
+    let body = data.strip_suffix(&[0]).unwrap_or(&data);
+    if data.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(body.split(|&b| b == 0).map(|name| toolsh_bytes::decode(name).into_owned()).collect())
+}
+
+/// GNU's refusal of file operands beside `--files0-from` (for `misuse`, which adds the hint).
+pub(crate) fn files0_extra_operand(operand: &str) -> String {
+    format!(
+        "extra operand {}\nfile operands cannot be combined with --files0-from",
+        toolsh_bytes::quote::quoteaf(operand)
+    )
+}
+
+/// A message with GNU's `quote` marks as the messages' locale has them: `‘…’` (as written
+/// here) unless `LC_ALL`, `LC_MESSAGES` or `LANG`, the first set, names a locale that is not
+/// UTF-8 (`C`, `POSIX`), where they are `'…'`.
+pub(crate) fn locale_marks(ctx: &crate::Ctx<'_>, message: &str) -> String {
+    match locale_value(ctx, &["LC_ALL", "LC_MESSAGES", "LANG"]).map(|name| name.to_ascii_lowercase()) {
+        Some(name) if !name.contains("utf-8") && !name.contains("utf8") => message.replace(['‘', '’'], "'"),
+        _ => message.to_string(),
+    }
 }

@@ -152,15 +152,19 @@ struct Problem(String);
 pub async fn numfmt(ctx: Ctx<'_>, args: Args) -> Status {
     let options = match options(&args) {
         Ok(options) => options,
-        Err(Refused::Misuse(message)) => return ctx.misuse(&NUMFMT, message).await,
-        Err(Refused::Value(message)) => return ctx.fail(message).await,
+        Err(Refused::Misuse(message)) => return ctx.misuse(&NUMFMT, crate::text::locale_marks(&ctx, &message)).await,
+        Err(Refused::Value(message)) => return ctx.fail(crate::text::locale_marks(&ctx, &message)).await,
     };
     let header = match args.last(&HEADER) {
         None => 0,
         Some("") => 1,
         Some(n) => match n.parse::<usize>() {
             Ok(n) if n > 0 => n,
-            _ => return ctx.misuse(&NUMFMT, format!("invalid header value ‘{n}’")).await,
+            _ => {
+                return ctx
+                    .misuse(&NUMFMT, crate::text::locale_marks(&ctx, &format!("invalid header value ‘{n}’")))
+                    .await;
+            }
         },
     };
     let end = if args.has(&ZERO) { b'\0' } else { b'\n' };
@@ -175,7 +179,7 @@ pub async fn numfmt(ctx: Ctx<'_>, args: Args) -> Status {
                         return 1;
                     }
                     if options.invalid != Invalid::Ignore {
-                        ctx.complain(&message).await;
+                        ctx.complain(crate::text::locale_marks(&ctx, &message)).await;
                     }
                     if options.invalid == Invalid::Abort {
                         return 2;
@@ -211,7 +215,7 @@ pub async fn numfmt(ctx: Ctx<'_>, args: Args) -> Status {
                 // What was converted before the bad field is written, as GNU writes it.
                 written.extend_from_slice(&toolsh_bytes::encode(&out));
                 let _ = ctx.out(&written).await;
-                ctx.complain(&message).await;
+                ctx.complain(crate::text::locale_marks(&ctx, &message)).await;
                 return 2;
             }
             if options.invalid != Invalid::Ignore {
@@ -219,7 +223,7 @@ pub async fn numfmt(ctx: Ctx<'_>, args: Args) -> Status {
                 if !ctx.out_piece(&mut written).await {
                     return 1;
                 }
-                ctx.complain(&message).await;
+                ctx.complain(crate::text::locale_marks(&ctx, &message)).await;
             }
             failed |= options.invalid == Invalid::Fail;
             out.clear();

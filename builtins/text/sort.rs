@@ -751,6 +751,8 @@ struct Invocation {
     check: Option<bool>,
     files: Vec<String>,
     files0_from: Option<String>,
+    /// `--batch-size`, checked as GNU checks it and otherwise unused.
+    batch_size: Option<String>,
     merge: bool,
     /// `-S`: bytes of buffer (its lines and their records) before sorted runs go to scratch
     /// files; or what is wrong with the size given.
@@ -759,6 +761,9 @@ struct Invocation {
     temp_dir: Option<String>,
 }
 
+const BATCH_SIZE: Opt =
+    Opt::long("batch-size", "merge at most NMERGE inputs at once (accepted: merging here needs no temporary files)")
+        .value("NMERGE");
 const PARALLEL: Opt = Opt::long("parallel", "change the number of sorts run concurrently (chosen here)").value("N");
 const FILES0_FROM: Opt =
     Opt::long("files0-from", "read input from the files specified by NUL-terminated names in file F").value("F");
@@ -798,6 +803,7 @@ pub const SORT: Spec = Spec {
         Opt::both('t', "field-separator", "use SEP instead of non-blank to blank transition").value("SEP"),
         Opt::both('T', "temporary-directory", "use DIR for temporaries, not $TMPDIR or /tmp").value("DIR"),
         PARALLEL,
+        BATCH_SIZE,
         Opt::both('u', "unique", "output only the first of an equal run"),
         Opt::both('z', "zero-terminated", "line delimiter is NUL, not newline"),
     ],
@@ -837,6 +843,7 @@ fn parse_args(args: Args) -> Result<Invocation, String> {
         check: None,
         files: Vec::new(),
         files0_from: None,
+        batch_size: None,
         merge: false,
         buffer: None,
         temp_dir: None,
@@ -844,6 +851,7 @@ fn parse_args(args: Args) -> Result<Invocation, String> {
     for (opt, value) in args.given() {
         match *opt {
             PARALLEL => {}
+            BATCH_SIZE => invocation.batch_size = Some(value.to_string()),
             FILES0_FROM => invocation.files0_from = Some(value.to_string()),
             SORT_BY => {
                 let letter = match value {
@@ -941,29 +949,70 @@ fn parse_buffer_size(text: &str) -> Option<usize> {
     Some(usize::try_from(bytes).unwrap_or(usize::MAX))
 }
 
+/// GNU's complaint about a `--batch-size` value (a second line, after the first's `sort: `,
+/// says the bound), or `None` for a good one. Without a limit on open files here, only a value
+/// past any count is too large.
+fn batch_size_refusal(value: &str) -> Option<String> {
+    let digits = value.trim_start();
+    if digits.starts_with('-')
+        || digits.is_empty()
+        || !digits.trim_start_matches('+').bytes().all(|b| b.is_ascii_digit())
+    {
+        return Some(format!("invalid --batch-size argument {}", toolsh_bytes::quote::quote(value)));
+    }
+    match digits.trim_start_matches('+').parse::<u64>() {
+        Ok(n) if n < 2 => Some(format!(
+            "invalid --batch-size argument {}\nsort: minimum --batch-size argument is '2'",
+            toolsh_bytes::quote::quote(value)
+        )),
+        Ok(_) => None,
+        Err(_) => Some(format!(
+            "--batch-size argument {} too large\nsort: maximum --batch-size argument with current rlimit is {}",
+            toolsh_bytes::quote::quote(value),
+            u64::MAX
+        )),
+    }
+}
+
 /// `sort [OPTION]... [FILE]...`
 pub async fn sort(ctx: Ctx<'_>, args: Args) -> Status {
     let invocation = match parse_args(args) {
         Ok(invocation) => invocation,
         Err(message) => return ctx.misuse(&SORT, message).await,
     };
-    let Invocation { options, output, check, mut files, files0_from, merge, buffer, temp_dir } = invocation;
+    let Invocation { options, output, check, mut files, files0_from, batch_size, merge, buffer, temp_dir } = invocation;
+    if let Some(refusal) = batch_size.as_deref().and_then(batch_size_refusal) {
+        ctx.complain(refusal).await;
+        return 2;
+    }
     if let Some(list) = files0_from {
         if !files.is_empty() {
-            return ctx.misuse(&SORT, format!("extra operand '{}'", files[0])).await;
+            return ctx.misuse(&SORT, crate::text::files0_extra_operand(&files[0])).await;
         }
-        match ctx.read_operand(&list).await {
-            Ok(names) => {
-                files = names
-                    .split(|b| *b == 0)
-                    .filter(|n| !n.is_empty())
-                    .map(|n| toolsh_bytes::decode(n).into_owned())
-                    .collect()
-            }
+        let names = match crate::text::files0_names(&ctx, &list).await {
+            Ok(names) => names,
             Err(err) => {
-                return ctx.fail(format!("open failed: {}: {}", quotef(&list), describe(&err))).await;
+                ctx.complain(format!("open failed: {}: {}", quotef(&list), describe(&err))).await;
+                return 2;
             }
+        };
+        // GNU's sort stops at the first bad name (wc goes on past each).
+        for (at, name) in names.iter().enumerate() {
+            let refusal = if list == "-" && name == "-" {
+                "when reading file names from stdin, no file name of '-' allowed".to_string()
+            } else if name.is_empty() {
+                format!("{}:{}: invalid zero-length file name", quotef(&list), at + 1)
+            } else {
+                continue;
+            };
+            ctx.complain(refusal).await;
+            return 2;
         }
+        if names.is_empty() {
+            ctx.complain(format!("no input from {}", toolsh_bytes::quote::quoteaf(&list))).await;
+            return 2;
+        }
+        files = names;
     }
     if files.is_empty() {
         files.push("-".to_string());

@@ -810,6 +810,9 @@ fn seq_format(format: &str) -> Result<(String, crate::text::cfmt::Spec, char, St
                 return Err(format!("format '{format}' has too many % directives"));
             }
             idx += 1;
+            if idx == bytes.len() {
+                return Err(format!("format '{format}' ends in %"));
+            }
             let spec = crate::text::cfmt::parse_spec(bytes, &mut idx, || 0).held();
             let conversion = bytes.get(idx).map(|&b| b as char).unwrap_or('?');
             if !"eEfFgGaA".contains(conversion) {
@@ -830,8 +833,66 @@ fn seq_format(format: &str) -> Result<(String, crate::text::cfmt::Spec, char, St
     }
 }
 
-fn decimals(text: &str) -> usize {
-    text.split_once('.').map_or(0, |(_, frac)| frac.len())
+/// An operand as strtold reads it: leading blanks skipped, a sign, decimal or hexadecimal
+/// (`0x1F`, integers only here).
+fn seq_number(text: &str) -> Option<f64> {
+    let text = text.trim_start_matches(|c: char| c.is_ascii_whitespace());
+    let (negative, unsigned) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let value = match unsigned.strip_prefix("0x").or_else(|| unsigned.strip_prefix("0X")) {
+        Some(hex) if !hex.is_empty() && hex.bytes().all(|b| b.is_ascii_hexdigit()) => {
+            u128::from_str_radix(hex, 16).ok()? as f64
+        }
+        _ if unsigned.starts_with(['+', '-']) => return None,
+        _ => unsigned.parse::<f64>().ok()?,
+    };
+    Some(if negative { -value } else { value })
+}
+
+/// An operand's width and precision as written, as GNU's seq reckons them (`scan_arg`): the
+/// digits after the point (less a positive exponent, more a negative one), and the columns it
+/// takes printed in fixed notation; `None` for no fixed precision (a hexadecimal number).
+fn seq_width_precision(arg: &str, value: f64) -> (i64, Option<i64>) {
+    let arg = arg.trim_start_matches(|c: char| c.is_ascii_whitespace() || c == '+');
+    let point = arg.find('.');
+    let mut precision = (point.is_none() && !arg.contains('p')).then_some(0i64);
+    let mut width = 0i64;
+    if arg.contains(['x', 'X']) || !value.is_finite() {
+        return (width, precision);
+    }
+    let len = arg.len() as i64;
+    width = len;
+    let mut fraction = 0i64;
+    if let Some(at) = point {
+        fraction = arg[at + 1..].find(['e', 'E']).unwrap_or(arg.len() - at - 1) as i64;
+        precision = Some(fraction);
+        width += if fraction == 0 { -1 } else { i64::from(at == 0 || !arg.as_bytes()[at - 1].is_ascii_digit()) };
+    }
+    if let Some(e) = arg.find(['e', 'E']) {
+        let tail = &arg[e + 1..];
+        let sign_len = usize::from(tail.starts_with(['+', '-']));
+        let digits = tail[sign_len..].bytes().take_while(u8::is_ascii_digit).count();
+        let mut exponent: i64 = tail[..sign_len + digits].parse().unwrap_or(0);
+        if let Some(p) = precision.as_mut() {
+            *p += if exponent < 0 { -exponent } else { -(*p).min(exponent) };
+        }
+        width -= len - e as i64;
+        if exponent < 0 {
+            if point.is_none_or(|at| e == at + 1) {
+                width += 1;
+            }
+            exponent = -exponent;
+        } else {
+            if point.is_some() && precision == Some(0) && fraction > 0 {
+                width -= 1;
+            }
+            exponent -= fraction.min(exponent);
+        }
+        width += exponent;
+    }
+    (width, precision)
 }
 
 const FORMAT: Opt = Opt::both('f', "format", "use printf style floating-point FORMAT").value("FORMAT");
@@ -865,10 +926,10 @@ pub async fn seq(ctx: Ctx<'_>, args: Args) -> Status {
         Some(Ok(parts)) => Some(parts),
         Some(Err(message)) => return ctx.fail(message).await,
     };
-    let parsed: Vec<f64> = match numbers.iter().map(|n| n.parse::<f64>()).collect::<Result<_, _>>() {
-        Ok(parsed) => parsed,
-        Err(_) => {
-            let bad = numbers.iter().find(|n| n.parse::<f64>().is_err()).cloned().unwrap_or_default();
+    let parsed: Vec<f64> = match numbers.iter().map(|n| seq_number(n)).collect::<Option<_>>() {
+        Some(parsed) => parsed,
+        None => {
+            let bad = numbers.iter().find(|n| seq_number(n).is_none()).cloned().unwrap_or_default();
             return ctx.misuse(&SEQ, format!("invalid floating point argument: '{bad}'")).await;
         }
     };
@@ -882,16 +943,42 @@ pub async fn seq(ctx: Ctx<'_>, args: Args) -> Status {
     if step == 0.0 {
         return ctx.fail("invalid Zero increment value: '0'").await;
     }
-    let places = numbers.iter().take(numbers.len().saturating_sub(1)).map(|n| decimals(n)).max().unwrap_or(0);
-    let format = |value: f64| match &format {
-        Some((before, spec, conversion, after)) => {
+    // GNU's default format (`get_default_format`): the precision of FIRST and INCREMENT in
+    // fixed notation, zero-padded to the widest end with -w; `%g` when one has none.
+    let scanned: Vec<(i64, Option<i64>)> =
+        numbers.iter().zip(&parsed).map(|(arg, value)| seq_width_precision(arg, *value)).collect();
+    let (first_scan, step_scan, last_scan) = match scanned.as_slice() {
+        [last] => ((1, Some(0)), (1, Some(0)), *last),
+        [first, last] => (*first, (1, Some(0)), *last),
+        [first, step, last, ..] => (*first, *step, *last),
+        [] => ((1, Some(0)), (1, Some(0)), (1, Some(0))),
+    };
+    let precision = match (first_scan.1, step_scan.1, last_scan.1) {
+        (Some(a), Some(b), Some(_)) => Some(a.max(b)),
+        _ => None,
+    };
+    let mut width = 0usize;
+    if let (true, Some(prec), Some(last_prec), Some(first_prec)) = (equal_width, precision, last_scan.1, first_scan.1) {
+        let mut first_width = first_scan.0 + (prec - first_prec);
+        let mut last_width = last_scan.0 + (prec - last_prec);
+        if last_prec > 0 && prec == 0 {
+            last_width -= 1;
+        }
+        if last_prec == 0 && prec > 0 {
+            last_width += 1;
+        }
+        if first_prec == 0 && prec > 0 {
+            first_width += 1;
+        }
+        width = usize::try_from(first_width.max(last_width)).unwrap_or(0);
+    }
+    let format = |value: f64| match (&format, precision) {
+        (Some((before, spec, conversion, after)), _) => {
             format!("{before}{}{after}", crate::text::cfmt::format_float(value, *conversion, spec))
         }
-        None => crate::text::cfmt::fixed(value, places),
+        (None, Some(places)) => crate::text::cfmt::fixed(value, usize::try_from(places).unwrap_or(0)),
+        (None, None) => crate::text::cfmt::format_float(value, 'g', &crate::text::cfmt::Spec::default()),
     };
-    // As GNU: the widest of the ends as printed and as written (`seq -w 003` pads to three).
-    let written = [numbers.first(), numbers.last()].into_iter().flatten().map(String::len).max().unwrap_or(0);
-    let width = if equal_width { format(first).len().max(format(last).len()).max(written) } else { 0 };
     let mut out = String::new();
     let mut count = 0u64;
     let mut value = first;

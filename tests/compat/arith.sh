@@ -449,3 +449,16 @@ text[1]='d=7'; text[2]='text[1]'; text[3]='text[2]'; echo $((e=text[3])) $d
 7 7
 deeper: 1
 ## status: 0
+
+### expr leaves the side of | and & that the other decides unworked
+expr 0 \& 7 % 0; echo "[$?]"; expr 5 \| 2 / 0; echo "[$?]"; expr '' \| 0 \& x : '\('; echo "[$?]"; expr 3 \& 4 - 1; echo "[$?]"
+## stdout:
+0
+[1]
+5
+[0]
+0
+[1]
+3
+[0]
+## status: 0

@@ -540,3 +540,89 @@ status 1
 ## files:
 p: "    a\n    "
 q: "    b\n"
+
+### comm order checks and zero-terminated lines
+printf 'b\na\nc\n' > l; printf 'a\nc\n' > r; comm l r 2>&1; echo "[$?]"; comm --nocheck-order l r; echo "[$?]"; comm --check-order r l 2>&1; echo "[$?]"; printf 'a\0b\0' > z1; printf 'b\0c\0' > z2; comm -z z1 z2 | od -c; comm --output-delimiter=: --output-delimiter=, z1 z2 2>&1; echo "[$?]"
+## stdout:
+	a
+b
+comm: file 1 is not in sorted order
+a
+		c
+comm: input is not in sorted order
+[1]
+	a
+b
+a
+		c
+[0]
+a
+	b
+comm: file 2 is not in sorted order
+[1]
+0000000   a  \0  \t  \t   b  \0  \t   c  \0
+0000011
+comm: multiple output delimiters specified
+[1]
+## status: 0
+## files:
+l: "b\na\nc\n"
+r: "a\nc\n"
+z1: "a\u{0}b\u{0}"
+z2: "b\u{0}c\u{0}"
+
+### comm keeps carriage returns and compares bytes
+printf 'a\r\nb\n' > l; printf 'a\nb\n' > r; comm l r | od -c; comm --total -12 l r
+## stdout:
+0000000  \t   a  \n   a  \r  \n  \t  \t   b  \n
+0000012
+b
+1	1	1	total
+## status: 0
+## files:
+l: "a\u{d}\nb\n"
+r: "a\nb\n"
+
+### paste zero-terminated lines and delimiter escapes
+printf '1\0002' > a; printf 'x\0y\0' > b; paste -z a b | od -c; paste -d 'a\0b' a b a b | od -c; paste -d 'x\' a b 2>&1; echo "[$?]"
+## stdout:
+0000000   1  \t   x  \0   2  \t   y  \0
+0000010
+0000000   1  \0   2   a   x  \0   y  \0   1  \0   2   b   x  \0   y  \0
+0000020  \n
+0000021
+paste: delimiter list ends with an unescaped backslash: x\
+[1]
+## status: 0
+## files:
+a: "1\u{0}2"
+b: "x\u{0}y\u{0}"
+
+### expand tab stop lists with increments, backspaces and the obsolete -N forms
+printf 'x\ty\tz\tw\n' > f; expand -t 3,+4 f; expand --tabs=2,/6 f; expand -2,7 f; expand -3 -5 f; printf 'ab\b\bc\td\n' | expand | od -c; printf 'q\tr\ts\n' | expand -t 4,6 | od -c; expand -t '' f
+## stdout:
+x  y   z   w
+x y   z     w
+x y    z w
+x  y z w
+0000000   a   b  \b  \b   c                               d  \n
+0000016
+0000000   q               r       s  \n
+0000010
+x       y       z       w
+## status: 0
+## files:
+f: "x\ty\tz\tw\n"
+
+### unexpand obsolete -N,M stop lists
+printf 'ab   cd     e\n' > f; unexpand -a -5,11 f | od -c; unexpand -a -1 -2 f | od -c; unexpand -a -3, f | od -c
+## stdout:
+0000000   a   b  \t   c   d  \t       e  \n
+0000011
+0000000   a   b               c   d  \t   e  \n
+0000012
+0000000   a   b  \t           c   d  \t  \t   e  \n
+0000013
+## status: 0
+## files:
+f: "ab   cd     e\n"

@@ -715,3 +715,66 @@ u
 ## status: 0
 ## files:
 u: "x\nx\ny\n"
+
+### cut output delimiter between byte and character ranges
+printf 'wxyz0123\n' > f; cut -b2-3,5- --output-delimiter=+ f; cut -c1,4-5,5-6 --output-delimiter=.. f; cut -b1-2,3-4 --output-delimiter=/ f; cut --complement -b3-4 --output-delimiter=_ f
+## stdout:
+xy+0123
+w..z01
+wx/yz
+wx_0123
+## status: 0
+## files:
+f: "wxyz0123\n"
+
+### cut with the line terminator as field delimiter
+printf 'p:1\nq:2\nr' | cut -d "$(printf '\n')" -f2; printf 'one\ntwo\n' | cut -d '
+' -f1- --output-delimiter=,; printf 'solo' | cut -s -d '
+' -f1; echo "[$?]"; printf 'k\0v\0' | cut -z -d '' -f2 | od -c
+## stdout:
+p:1
+q:2
+r
+one,two
+[0]
+0000000   v  \0
+0000002
+## status: 0
+
+### cut NUL delimiters and refused options in byte mode
+printf 'a\0b\0c\n' | cut -d '' -f1,3 --output-delimiter=-; printf 'x;y\n' | cut -d';' -f1,2 --output-delimiter= | od -c; cut -d: -b1 /dev/null 2>&1; echo "[$?]"; cut -s -c1 /dev/null 2>&1; echo "[$?]"
+## stdout:
+a-c
+0000000   x  \0   y  \n
+0000004
+cut: an input delimiter may be specified only when operating on fields
+Try 'cut --help' for more information.
+[1]
+cut: suppressing non-delimited lines makes sense
+	only when operating on fields
+Try 'cut --help' for more information.
+[1]
+## status: 0
+
+### wc files0-from
+printf 'one two\n' > a; printf 'x\n' > b; printf 'a\0b\0' > list; wc --files0-from=list; printf 'b' | wc -l --files0-from=-; printf '\0a' | wc -c --files0-from=- 2>&1; echo "[$?]"; wc --files0-from=list a 2>&1; echo "[$?]"; wc --files0-from=nope 2>&1; echo "[$?]"
+## stdout:
+ 1  2  8 a
+ 1  1  2 b
+ 2  3 10 total
+1 b
+wc: -:1: invalid zero-length file name
+8 a
+8 total
+[1]
+wc: extra operand 'a'
+file operands cannot be combined with --files0-from
+Try 'wc --help' for more information.
+[1]
+wc: cannot open 'nope' for reading: No such file or directory
+[1]
+## status: 0
+## files:
+a: "one two\n"
+b: "x\n"
+list: "a\u{0}b\u{0}"

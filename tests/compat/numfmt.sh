@@ -183,3 +183,16 @@ Valid arguments are:
   - 'nearest'
 Try 'numfmt --help' for more information.
 ## status: 0
+
+### numfmt and factor quote as the messages' locale does
+LC_ALL=C numfmt 12Q 2>&1; echo "[$?]"; LC_ALL=C numfmt --to=si --padding=z 1 2>&1; echo "[$?]"; LC_ALL=C factor 4x 2>&1; echo "[$?]"; LC_ALL=C.UTF-8 numfmt -- -x 2>&1; echo "[$?]"
+## stdout:
+numfmt: invalid suffix in input: '12Q'
+[2]
+numfmt: invalid padding value 'z'
+[1]
+factor: '4x' is not a valid positive integer
+[1]
+numfmt: invalid number: ‘-x’
+[2]
+## status: 0

@@ -604,3 +604,27 @@ rm log.txt
 0000000  \n   a  \n   a  \0  \n   a  \0   x  \n   a   b  \n   b  \n
 0000017
 ## status: 0
+
+### sort files0-from and batch-size checks
+printf 'b\n' > one; printf 'a\n' > two; printf 'one\0two\0' > list; sort --files0-from=list; printf '' > none; sort --files0-from=none 2>&1; echo "[$?]"; printf '\0one' | sort --files0-from=- 2>&1; echo "[$?]"; sort --files0-from=list one 2>&1; echo "[$?]"; sort --batch-size=x one 2>&1; echo "[$?]"; sort -m --batch-size=8 one two
+## stdout:
+a
+b
+sort: no input from 'none'
+[2]
+sort: -:1: invalid zero-length file name
+[2]
+sort: extra operand 'one'
+file operands cannot be combined with --files0-from
+Try 'sort --help' for more information.
+[2]
+sort: invalid --batch-size argument 'x'
+[2]
+a
+b
+## status: 0
+## files:
+list: "one\u{0}two\u{0}"
+none: ""
+one: "b\n"
+two: "a\n"

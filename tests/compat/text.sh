@@ -468,3 +468,26 @@ printf '%(%N|%q|%:z|%P|%s|%k|%-d|%^a|%10Y|%#Z)T\n' 86400; awk 'BEGIN{print strft
 %N|%q|%:z|am|86400| 0|2|FRI|0000001970|utc
 %N|%q|%:z|%::z|am|86400| 0|2|FRI|0000001970|gmt
 ## status: 0
+
+### seq precision and equal width from how the operands are written
+seq .7 2e-1 1.3; seq -w 2 4.0; seq -w -2e-002 0.5 1; seq -w 0.5 1e1 20.5; seq -s, 1e1 1.0e1; seq -w ' 0.3' ' 0.3'; seq 0x0A 0x0C
+## stdout:
+0.7
+0.9
+1.1
+1.3
+2
+3
+4
+-0.02
+00.48
+00.98
+00.5
+10.5
+20.5
+10
+0.3
+10
+11
+12
+## status: 0

@@ -726,9 +726,14 @@ impl Spec {
             let cluster = &arg[1..];
             let mut at = 0;
             while let Some(letter) = cluster[at..].chars().next() {
-                // A run of digits is the number option's value (`head -5`, `grep -Z2`).
+                // A run of digits is the number option's value (`head -5`, `grep -Z2`); one
+                // taking an optional value takes the rest of the word, as GNU's `0::` options
+                // do (`expand -3,9`).
                 if let Some(opt) = self.digits.filter(|_| letter.is_ascii_digit()) {
-                    let run = cluster[at..].bytes().take_while(u8::is_ascii_digit).count();
+                    let run = match opt.value {
+                        Value::Optional(_) => cluster.len() - at,
+                        _ => cluster[at..].bytes().take_while(u8::is_ascii_digit).count(),
+                    };
                     args.given.push((opt, cluster[at..at + run].to_string(), args.operands.len()));
                     at += run;
                     continue;
