@@ -171,14 +171,20 @@ pub(crate) fn kib_blocks(meta: &Meta) -> u64 {
     meta.size.div_ceil(4096) * 4
 }
 
-/// `rw-r--r--`: the permission bits as `ls` shows them.
+/// `rw-r--r--`: the permission bits as `ls` shows them, the set-user-ID, set-group-ID and
+/// sticky bits in the execute places (`s`/`S`, `s`/`S`, `t`/`T`: lower case over an execute bit).
 fn permissions(mode: u32) -> String {
     let mut text = String::new();
-    for shift in [6, 3, 0] {
+    for (shift, special, letter) in [(6, 0o4000, 's'), (3, 0o2000, 's'), (0, 0o1000, 't')] {
         let bits = (mode >> shift) & 7;
         text.push(if bits & 4 != 0 { 'r' } else { '-' });
         text.push(if bits & 2 != 0 { 'w' } else { '-' });
-        text.push(if bits & 1 != 0 { 'x' } else { '-' });
+        text.push(match (mode & special != 0, bits & 1 != 0) {
+            (true, true) => letter,
+            (true, false) => letter.to_ascii_uppercase(),
+            (false, true) => 'x',
+            (false, false) => '-',
+        });
     }
     text
 }

@@ -505,8 +505,8 @@ quoted value with dollar: 0
 ## status: 0
 
 ### test -u, -g and -k see the set-user, set-group and sticky bits
-touch plain su sg
-mkdir sticky
+touch plain
+mkdir su sg sticky
 chmod u+s su; chmod g+s sg; chmod +t sticky
 for f in plain su sg sticky; do
   printf '%s:' "$f"; for op in -u -g -k; do test $op "$f"; printf ' %s=%s' "$op" "$?"; done
@@ -520,6 +520,6 @@ sticky: -u=1 -g=1 -k=0 [[-g]]=1
 ## status: 0
 ## files:
 plain: ""
-sg: ""
+sg/
 sticky/
-su: ""
+su/

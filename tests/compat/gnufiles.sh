@@ -275,33 +275,38 @@ d4/
 
 ### chmod's symbolic modes: the umask limits a clause without a class, s and t, copying a class
 umask 022
-touch f1 f2 f3 f4 f5 f6 f7
+touch f1 f3 f4 f5 f6
+mkdir f2 f7
 chmod 444 f1; chmod +w f1
-chmod u+s f2; chmod g+s,o+t f3
+chmod u+s f2; chmod o+t f3
 chmod 640 f4; chmod o=u f4
 chmod 751 f5; chmod g=o f5
 chmod a=rwx,-w f6
 chmod 644 f7; chmod u=rwxs,go=g f7
 mkdir d; chmod g+s d; chmod 750 d; chmod u=rwx,g=rx,o= d
-stat -c '%a %n' f1 f2 f3 f4 f5 f6 f7 d
+stat -c '%a %n' f1 f2 f3 f4 f5 f6 f7 d; ls -ld f2 f3 f7 d | cut -c1-10
 chmod 00750 d; stat -c '%a %n' d
 ## stdout:
 644 f1
-4644 f2
-3644 f3
+4755 f2
+1644 f3
 646 f4
 711 f5
 577 f6
 4744 f7
 2750 d
+drwxr-s---
+drwsr-xr-x
+-rw-r--r-T
+drwsr--r--
 750 d
 ## status: 0
 ## files:
 d/
 f1: ""
-f2: ""
+f2/
 f3: ""
 f4: ""
 f5: ""
 f6: ""
-f7: ""
+f7/

@@ -2005,6 +2005,7 @@ lib/m/m.jq: "module {name: \"m\", tags: [\"x\", 1, null, true], \"q\": {\"a\": \
 mkdir lib; printf 'module (.+1);\ndef f: 1;\n' > lib/nc.jq; printf 'module [1];\ndef f: 1;\n' > lib/arr.jq; printf 'module {a: 1};\ndef f: 1;\n' > lib/ok.jq
 jq -n -L lib 'import "nc" as n; n::f' 2>&1; echo "rc=$?"; jq -n -L lib 'include "arr"; f' 2>&1; echo "rc=$?"; jq -n -L lib 'import "ok" as o; o::f' 2>&1; echo "rc=$?"
 jq -n -L lib '"nc" | modulemeta' 2>/dev/null; echo "rc=$?"
+jq -n -L lib 'import "../lib/ok" as o; o::f' 2>&1; echo "rc=$?"; jq -n -L lib '"../ok", "ok/./ok" | try modulemeta catch .'; jq -n -L lib 'import "./ok" as o; o::f'
 ## stdout:
 jq: error: Module metadata must be constant at <tmp>/lib/nc.jq, line 1, column 8:
     module (.+1);
@@ -2020,6 +2021,13 @@ rc=3
 rc=0
 null
 rc=0
+jq: error: Relative paths to modules may not traverse to parent directories (../lib/ok)
+
+jq: 1 compile error
+rc=3
+"Relative paths to modules may not traverse to parent directories (../ok)"
+"module not found: ok/./ok"
+1
 ## status: 0
 ## files:
 lib/

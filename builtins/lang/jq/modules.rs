@@ -226,6 +226,23 @@ fn parent_dir<'a>(path: &'a str, cwd: &'a str) -> &'a str {
     }
 }
 
+/// A module's relative path in its components, or jq's refusal of it (its `validate_relpath`):
+/// no NUL, no `..` (a module may not climb out of its search directory), no component twice
+/// in a row.
+fn relpath_parts(rel: &str) -> Result<Vec<&str>, String> {
+    if rel.contains('\0') {
+        return Err("Module path contains a NUL byte".to_string());
+    }
+    let parts: Vec<&str> = rel.split('/').collect();
+    if parts.contains(&"..") {
+        return Err(format!("Relative paths to modules may not traverse to parent directories ({rel})"));
+    }
+    if parts.windows(2).any(|w| w[0] == w[1]) {
+        return Err(format!("module names must not have equal consecutive components: {rel}"));
+    }
+    Ok(parts)
+}
+
 fn join(dir: &str, rel: &str) -> String {
     if rel.starts_with('/') {
         rel.to_string()
@@ -240,10 +257,7 @@ impl Library {
     /// The paths a directive's module or data may be at, in the order jq looks.
     fn candidates(&self, import: &Import<&str, ModPath>, ext: &str) -> Result<Vec<String>, String> {
         let rel = import.path.trim_matches('"');
-        let parts: Vec<&str> = rel.split('/').collect();
-        if parts.windows(2).any(|w| w[0] == w[1]) {
-            return Err(format!("module names must not have equal consecutive components: {rel}"));
-        }
+        let parts = relpath_parts(rel)?;
         let here = parent_dir(import.parent, &self.cwd);
         let mut dirs = vec![here.to_string()];
         if let Some(Term::Obj(entries)) = import.meta {
@@ -369,10 +383,7 @@ impl Library {
     /// metadata, then `as`, `is_data`, `relpath`) and `defs` (`name/arity` of its own
     /// definitions, each once, in order). `Err` holds jq's words when there is no such module.
     pub fn meta(&self, name: &str) -> Result<ModuleMeta, String> {
-        let parts: Vec<&str> = name.split('/').collect();
-        if parts.windows(2).any(|w| w[0] == w[1]) {
-            return Err(format!("module names must not have equal consecutive components: {name}"));
-        }
+        let parts = relpath_parts(name)?;
         let last = parts.last().copied().unwrap_or(name);
         let found = self
             .search
@@ -380,6 +391,11 @@ impl Library {
             .flat_map(|dir| [join(dir, &format!("{name}.jq")), join(dir, &format!("{name}/{last}.jq"))])
             .find_map(|path| self.text(&path).map(|text| (path, text)));
         let Some((path, text)) = found else { return Err(format!("module not found: {name}")) };
+        // Parsed as an imported module is, so bounded as one is (before the parser recurses).
+        if super::limits::filter_depth(&text).is_err() {
+            let limit = super::limits::MAX_FILTER_DEPTH;
+            return Err(format!("{path}: the module nests deeper than {limit} levels"));
+        }
         let named = data_names(&text);
         let (header, body) = split_header(&named);
         let defs = Lexer::new(body)

@@ -110,6 +110,16 @@ impl Reach {
     }
 
     fn add(&mut self, role: Role, path: &str) {
+        // The policy's patterns name normal paths: a path written with `.`, `..` or doubled
+        // slashes (`/ws/lib/../secret/k`, which a command may build by joining) is judged as
+        // the path it names, or `secret/**` would not see it.
+        let normal;
+        let path = if crate::vfs::path::is_normal(path) {
+            path
+        } else {
+            normal = crate::vfs::path::normalize("/", path);
+            normal.as_str()
+        };
         for tool in role.tools() {
             if self.is_denied() {
                 return;

@@ -362,6 +362,12 @@ impl Backend for DirFs {
     }
 
     fn set_mode(&self, rel: &str, mode: u32) -> io::Result<()> {
+        // A set-user-ID or set-group-ID file on the host would run with its owner's rights for
+        // whoever starts it there, and toolsh may run as root: the agent cannot make one, as a
+        // user cannot on a `nosuid` mount (a directory's set-group-ID only passes its group on).
+        if mode & 0o6000 != 0 && !self.root.metadata(rel_path(rel)).map_err(confine)?.is_dir() {
+            return Err(io::Error::from_raw_os_error(1));
+        }
         self.root.set_permissions(rel_path(rel), Permissions::from_mode(mode)).map_err(confine)
     }
 

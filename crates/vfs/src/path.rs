@@ -24,6 +24,15 @@ pub fn normalize(cwd: &str, path: &str) -> String {
     out
 }
 
+/// Whether `abs` is already what [`normalize`] makes of it: absolute, without `.` or `..`
+/// components, empty ones or a trailing slash (checked without allocating).
+pub fn is_normal(abs: &str) -> bool {
+    abs == "/"
+        || (abs.starts_with('/')
+            && !abs.ends_with('/')
+            && abs[1..].split('/').all(|part| !part.is_empty() && part != "." && part != ".."))
+}
+
 /// A path operand made absolute against `cwd`. The empty string names no file (POSIX: a
 /// null pathname does not exist): it stays `""`, which every workspace operation refuses with
 /// "No such file or directory" — never the working directory, so `rm -rf "$UNSET"` removes

@@ -202,3 +202,29 @@ fn a_reader_ends_where_its_file_ended_when_first_read() {
     io::Read::read_to_end(&mut reader, &mut read).unwrap();
     assert_eq!(read, b"abc\nmore\nlast\n");
 }
+
+#[test]
+fn no_set_id_file_is_made_on_the_host() {
+    // A set-user-ID file left in a host directory would run with its owner's rights (root,
+    // where toolsh runs as root) for whoever starts it there.
+    let dir = tempfile::tempdir().unwrap();
+    let mut vfs = Vfs::new();
+    vfs.mount("/w", Arc::new(DirFs::open(dir.path()).unwrap()), false, "dir");
+    vfs.write("/w/s", b"#!/bin/sh\n", WriteMode::Truncate).unwrap();
+    for mode in [0o4755, 0o2755, 0o6711] {
+        let err = vfs.set_mode("/w/s", mode).unwrap_err();
+        assert_eq!(err.raw_os_error(), Some(1), "{mode:o}");
+        assert_eq!(vfs.stat("/w/s").unwrap().mode & 0o6000, 0);
+    }
+    vfs.set_mode("/w/s", 0o1755).unwrap();
+    assert_eq!(vfs.stat("/w/s").unwrap().mode & 0o7777, 0o1755);
+    // A directory's set-group-ID passes its group on to what is made in it: allowed.
+    vfs.mkdir("/w/d").unwrap();
+    vfs.set_mode("/w/d", 0o2775).unwrap();
+    assert_eq!(vfs.stat("/w/d").unwrap().mode & 0o7777, 0o2775);
+    // In memory no host program can run the file: the bits are kept.
+    let memory = Vfs::in_memory();
+    memory.write("/s", b"x", WriteMode::Truncate).unwrap();
+    memory.set_mode("/s", 0o4755).unwrap();
+    assert_eq!(memory.stat("/s").unwrap().mode & 0o7777, 0o4755);
+}
