@@ -940,8 +940,45 @@ pub async fn seq(ctx: Ctx<'_>, args: Args) -> Status {
         [] => return ctx.misuse(&SEQ, "missing operand").await,
         [_, _, _, extra, ..] => return ctx.misuse(&SEQ, format!("extra operand '{extra}'")).await,
     };
+    if let Some(bad) = numbers.iter().zip(&parsed).find(|(_, value)| value.is_nan()).map(|(arg, _)| arg) {
+        let message = format!("invalid ‘not-a-number’ argument: ‘{bad}’");
+        return ctx.misuse(&SEQ, crate::text::locale_marks(&ctx, &message)).await;
+    }
     if step == 0.0 {
-        return ctx.fail("invalid Zero increment value: '0'").await;
+        let written = numbers.get(1).map_or("0", String::as_str);
+        let message = format!("invalid Zero increment value: ‘{written}’");
+        return ctx.misuse(&SEQ, crate::text::locale_marks(&ctx, &message)).await;
+    }
+    // Non-negative integers written as digits, counted without a format: exactly, as GNU's
+    // `seq_fast` counts them (a double loses the last digits past 2^53).
+    let digits = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    if format.is_none() && !equal_width && numbers.iter().all(|n| digits(n)) {
+        let whole: Option<Vec<u128>> = numbers.iter().map(|n| n.parse::<u128>().ok()).collect();
+        let (first, step, last) = match whole.as_deref() {
+            Some([last]) => (1, 1, *last),
+            Some([first, last]) => (*first, 1, *last),
+            Some([first, step, last]) => (*first, *step, *last),
+            _ => (0, 0, 0),
+        };
+        if step > 0 {
+            let mut out = String::new();
+            let mut value = first;
+            while value <= last {
+                if value != first {
+                    out.push_str(&separator);
+                }
+                out.push_str(&value.to_string());
+                if out.len() > 64 * 1024 && !ctx.out_piece(&mut out).await {
+                    return 1;
+                }
+                let Some(next) = value.checked_add(step) else { break };
+                value = next;
+            }
+            if first <= last {
+                out.push('\n');
+            }
+            return if ctx.out(out).await { 0 } else { 1 };
+        }
     }
     // GNU's default format (`get_default_format`): the precision of FIRST and INCREMENT in
     // fixed notation, zero-padded to the widest end with -w; `%g` when one has none.
@@ -983,7 +1020,10 @@ pub async fn seq(ctx: Ctx<'_>, args: Args) -> Status {
     let mut count = 0u64;
     let mut value = first;
     let mut started = false;
-    while (step > 0.0 && value <= last + 1e-9) || (step < 0.0 && value >= last - 1e-9) {
+    // How many steps fit, counted once: past 2^53 adding the step may not move the value
+    // (`seq 1e17 1e17` printed it nine times).
+    let steps = ((last - first) / step + 1e-9).floor();
+    while steps >= 0.0 && count as f64 <= steps {
         if started {
             out.push_str(&separator);
         }

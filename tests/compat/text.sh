@@ -491,3 +491,38 @@ seq .7 2e-1 1.3; seq -w 2 4.0; seq -w -2e-002 0.5 1; seq -w 0.5 1e1 20.5; seq -s
 11
 12
 ## status: 0
+
+### seq counts integers past 2^53 exactly, a step too small to move a double once, and refuses NaN and a zero step +stderr
+seq 99999999999999999998 99999999999999999999; seq -s, 18446744073709551615 18446744073709551617; seq 9007199254740993 9007199254740995
+seq 1e17 1e17; seq 5e16 5e16; seq 0.1 0.1 0.3; seq 5 1; echo "[$(seq 7 2 3)]"
+seq nan; echo "rc=$?"; seq 1 nan 3; echo "rc=$?"; seq 2 0 1; echo "rc=$?"; seq 1 0.0 3; echo "rc=$?"; LC_ALL=C seq 1 -0 3; echo "rc=$?"
+## stdout:
+99999999999999999998
+99999999999999999999
+18446744073709551615,18446744073709551616,18446744073709551617
+9007199254740993
+9007199254740994
+9007199254740995
+100000000000000000
+50000000000000000
+0.1
+0.2
+0.3
+[]
+rc=1
+rc=1
+rc=1
+rc=1
+rc=1
+## stderr:
+seq: invalid 'not-a-number' argument: 'nan'
+Try 'seq --help' for more information.
+seq: invalid 'not-a-number' argument: 'nan'
+Try 'seq --help' for more information.
+seq: invalid Zero increment value: '0'
+Try 'seq --help' for more information.
+seq: invalid Zero increment value: '0.0'
+Try 'seq --help' for more information.
+seq: invalid Zero increment value: '-0'
+Try 'seq --help' for more information.
+## status: 0
