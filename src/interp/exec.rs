@@ -864,10 +864,11 @@ impl Interp {
             self.error(io, &format!("{target}: readonly variable")).await;
             return Ok(false);
         }
-        // The call stack's arrays take no assignment while they are the shell's own (bash:
-        // "assignments to FUNCNAME have no effect"; `unset` makes one ordinary). The value is
-        // still expanded, for what its expansion does.
-        if matches!(name.as_str(), "FUNCNAME" | "BASH_SOURCE" | "BASH_LINENO") && self.state.is_dynamic(name) {
+        // The call stack's arrays and GROUPS take no assignment while they are the shell's own
+        // (bash: "assignments to FUNCNAME have no effect"; `unset` makes one ordinary). The
+        // value is still expanded, for what its expansion does.
+        if matches!(name.as_str(), "FUNCNAME" | "BASH_SOURCE" | "BASH_LINENO" | "GROUPS") && self.state.is_dynamic(name)
+        {
             if let AssignValue::Scalar(word) = &assign.value {
                 self.expand_assigned(word, io).await?;
             }

@@ -352,3 +352,12 @@ chgrp took it
 ## status: 0
 ## files:
 f: ""
+
+### assignments to GROUPS have no effect until it is unset
+g=${GROUPS[0]}; GROUPS=5; echo "$? $([ "$GROUPS" = "$g" ] && echo kept)"; GROUPS[1]=3; echo "$? ${#GROUPS[@]}"
+unset GROUPS; GROUPS=7; echo "$GROUPS"
+## stdout:
+0 kept
+0 1
+7
+## status: 0

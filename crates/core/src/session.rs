@@ -335,6 +335,7 @@ pub const DYNAMIC: &[&str] = &[
     "BASH_SOURCE",
     "BASH_LINENO",
     "HISTCMD",
+    "GROUPS",
 ];
 
 /// The agent's user and group id (`$UID`, `$EUID`, `id`).
