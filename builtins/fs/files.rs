@@ -2727,6 +2727,23 @@ pub(crate) fn apply_mode(spec: &str, mode: u32, is_dir: bool, umask: u32) -> Opt
             if !matches!(op, '+' | '-' | '=') {
                 return None;
             }
+            // An operator and an octal number (`=755`, `+0`, `-7000`), without a class: the
+            // number's bits, not limited by the umask, and the clause ends there (gnulib's
+            // mode_compile).
+            if chars.peek().is_some_and(|c| c.is_digit(8)) {
+                let digits: String = std::iter::from_fn(|| chars.next_if(|c| c.is_digit(8))).collect();
+                let value = u32::from_str_radix(&digits, 8).ok().filter(|value| *value <= ALL)?;
+                if affected != 0 || chars.peek().is_some() {
+                    return None;
+                }
+                // All the bits are named: `=700` clears a directory's set-group-ID too.
+                mode = match op {
+                    '+' => mode | value,
+                    '-' => mode & !value,
+                    _ => value,
+                };
+                continue;
+            }
             let (mut value, copy, mut if_any_x) = match chars.peek() {
                 Some('u') => (0o700, true, false),
                 Some('g') => (0o070, true, false),

@@ -310,3 +310,25 @@ f4: ""
 f5: ""
 f6: ""
 f7/
+
+### chmod takes an operator and an octal number as a clause (=755, +0, -7000), not after a class
+touch f; mkdir d; chmod 2755 d
+chmod =640 f; stat -c %a f; chmod +011 f; stat -c %a f; chmod -7000 f; stat -c %a f; chmod =0 f; stat -c %a f; chmod =755,u-x f; stat -c %a f
+chmod =700 d; stat -c %a d; chmod =00700 d; stat -c %a d
+chmod u=755 f 2>/dev/null; echo "rc=$?"; chmod +88 f 2>/dev/null; echo "rc=$?"; chmod =7,+ f 2>/dev/null; echo "rc=$?"; stat -c %a f
+## stdout:
+640
+651
+651
+0
+655
+700
+700
+rc=1
+rc=1
+rc=0
+7
+## status: 0
+## files:
+d/
+f: ""
