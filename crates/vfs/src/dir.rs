@@ -365,7 +365,10 @@ impl Backend for DirFs {
         // A set-user-ID or set-group-ID file on the host would run with its owner's rights for
         // whoever starts it there, and toolsh may run as root: the agent cannot make one, as a
         // user cannot on a `nosuid` mount (a directory's set-group-ID only passes its group on).
+        // The other bits are set, so that what restores a mode and goes on (`tar -x`, `cp -p`)
+        // keeps them, and the refusal is said.
         if mode & 0o6000 != 0 && !self.root.metadata(rel_path(rel)).map_err(confine)?.is_dir() {
+            self.root.set_permissions(rel_path(rel), Permissions::from_mode(mode & !0o6000)).map_err(confine)?;
             return Err(io::Error::from_raw_os_error(1));
         }
         self.root.set_permissions(rel_path(rel), Permissions::from_mode(mode)).map_err(confine)
