@@ -82,6 +82,11 @@ fn a_read_rule_covers_aliases() {
         "ln -s secret d; tar -chf t.tar d; tar -xOf t.tar",
         "ln -s secret d; grep -r value d/",
         "sqlite3 :memory: \"SELECT 1\"; ln -s secret d; head d/v.txt",
+        // A path a command builds by joining (jq's module search) is judged as what it names.
+        "mkdir jq; printf '\"protected value\"' > secret/d.json; jq -n 'import \"d\" as $d {search: \"jq/../secret\"}; $d'",
+        "mkdir jq; printf '\"protected value\"' > secret/d.json; jq -n 'import \"d\" as $d {search: \"./secret/./\"}; $d'",
+        "printf 'module {v: \"protected value\"};' > secret/m.jq; jq -n -L jq/../secret '\"m\" | modulemeta'",
+        "mkdir jq; printf 'module {v: \"protected value\"};' > secret/m.jq; jq -n -L jq '\"../secret/m\" | modulemeta'",
     ];
     let found = breaches(&cases(&deny, &lines), RULED, |_, ran| {
         (ran.stdout.contains("protected value") || ran.stdout.contains("deeper value")).then(|| "leaked".to_string())
