@@ -174,7 +174,13 @@ fn job_file(id: &str, what: &str) -> String {
 
 /// Job `id`'s exit status, once it ended.
 fn job_status(workspace: &crate::vfs::Vfs, id: &str) -> Option<String> {
-    workspace.read(&job_file(id, "exit")).ok().map(|b| toolsh_bytes::lossy(&b).trim().to_string())
+    // `echo $? > exit` makes the file before it writes the status: an empty file is a job still
+    // ending, not one that ended with no code (read as a failure, it told the model so).
+    workspace
+        .read(&job_file(id, "exit"))
+        .ok()
+        .map(|b| toolsh_bytes::lossy(&b).trim().to_string())
+        .filter(|code| !code.is_empty())
 }
 
 /// What the file at `path` holds past `from` (escapes stripped), `from` moved to its end.
