@@ -17,11 +17,13 @@ find "$dir" -type f ! -path '*/.git/*' | sed -E 's/.*\/[^/.]*$/(none)/; s/.*\.//
   done | sort -k3,3nr -k1,1
 
 echo "== largest files (lines)"
-find "$dir" -type f ! -path '*/.git/*' -name '*.*' | sort | xargs wc -l | grep -v ' total$' | sort -k1,1nr -k2 | head -n 5
+# sed reads to the end where head would stop early: under pipefail a sort still writing when
+# head leaves ends with SIGPIPE (141), and the script with it.
+find "$dir" -type f ! -path '*/.git/*' -name '*.*' | sort | xargs wc -l | grep -v ' total$' | sort -k1,1nr -k2 | sed -n 1,5p
 
 echo "== TODO markers"
 todos=$(grep -rn --exclude-dir=.git 'TODO' "$dir" || true)
 if [ -n "$todos" ]; then
-  printf '%s\n' "$todos" | cut -d: -f1 | sort | uniq -c | sort -k1,1nr -k2 | head -n 5
+  printf '%s\n' "$todos" | cut -d: -f1 | sort | uniq -c | sort -k1,1nr -k2 | sed -n 1,5p
 fi
 echo "total: $(printf '%s' "$todos" | grep -c . || true)"
